@@ -1,0 +1,148 @@
+"""The synopsis data model and the kind-summarizer contract.
+
+A :class:`Synopsis` is what a kind summarizer says about one tool output. A
+:class:`Summarizer` is the frozen descriptor a plugin registers for one
+detector name; :class:`KindInput` is what the engine hands it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toolstub.rule_files import Ruleset
+
+SEED_FIELDS = ("kind", "title", "summary", "structure", "notable_items", "sample")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Synopsis:
+    """A short, typed, deterministic description of one tool output.
+
+    The six seed fields (``kind``, ``title``, ``summary``, ``structure``,
+    ``notable_items``, ``sample``) plus the name and version of the ruleset that
+    made it. ``diagnostics`` records contained plugin errors; it is not part of
+    :meth:`to_dict`.
+    """
+
+    kind: str = "unknown"
+    title: str = ""
+    summary: tuple[str, ...] = ()
+    structure: tuple[str, ...] = ()
+    notable_items: tuple[str, ...] = ()
+    sample: str = ""
+    ruleset: str = ""
+    ruleset_version: str = ""
+    diagnostics: tuple[str, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        for name in ("summary", "structure", "notable_items", "diagnostics"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The six seed fields as a plain dict (lists for the list fields)."""
+        return {
+            "kind": self.kind,
+            "title": self.title,
+            "summary": list(self.summary),
+            "structure": list(self.structure),
+            "notable_items": list(self.notable_items),
+            "sample": self.sample,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None, **extra: Any) -> Synopsis:
+        """Build from a dict with the seed's defaults, coercing every item with ``str()``."""
+        data = data or {}
+
+        def items(key: str) -> tuple[str, ...]:
+            value = data.get(key) or []
+            if isinstance(value, (str, bytes)):
+                value = [value]
+            return tuple(str(v) for v in value)
+
+        return cls(
+            kind=str(data.get("kind") or "unknown"),
+            title=str(data.get("title") or ""),
+            summary=items("summary"),
+            structure=items("structure"),
+            notable_items=items("notable_items"),
+            sample=str(data.get("sample") or ""),
+            **extra,
+        )
+
+
+class KindInput:
+    """What the engine hands a summarizer: the content and its context.
+
+    ``stripped`` (``content.strip()``) is computed once, lazily, and shared by
+    every detector of one synopsis.
+    """
+
+    __slots__ = ("content", "mime", "tool_name", "preview_chars", "rules", "caps", "__dict__")
+
+    def __init__(
+        self,
+        content: str,
+        *,
+        mime: str,
+        tool_name: str,
+        preview_chars: int,
+        rules: Ruleset,
+        caps: Mapping[str, Any],
+    ) -> None:
+        self.content = content
+        #: the MIME hint, lower-cased ("" when none was given)
+        self.mime = mime
+        self.tool_name = tool_name
+        self.preview_chars = preview_chars
+        self.rules = rules
+        #: this detector's section of the rule file (``kinds.<name>``), patterns compiled
+        self.caps = caps
+
+    @cached_property
+    def stripped(self) -> str:
+        return self.content.strip()
+
+    def with_caps(self, caps: Mapping[str, Any]) -> KindInput:
+        other = KindInput(
+            self.content,
+            mime=self.mime,
+            tool_name=self.tool_name,
+            preview_chars=self.preview_chars,
+            rules=self.rules,
+            caps=caps,
+        )
+        if "stripped" in self.__dict__:
+            other.__dict__["stripped"] = self.__dict__["stripped"]
+        return other
+
+
+SummarizeFn = Callable[[KindInput], "Synopsis | None"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Summarizer:
+    """A kind plugin's descriptor for one detector name.
+
+    :param name: the detector name the rule file lists in ``detectors`` (forever stable).
+    :param summarize: returns a :class:`Synopsis` when it claims the content, else ``None``.
+        It may return a synopsis of another kind (``unknown`` for unparsable JSON with a json MIME).
+    :param caps_schema: JSON Schema (a closed object) for this detector's ``kinds.<name>`` section.
+    :param defaults: values used for caps the rule file leaves out.
+    :param pattern_keys: keys of the section whose values are regexes (a string or a list of
+        strings); the loader compiles them with the linear-time engine at load time.
+    :param description: one line for ``toolstub plugins list``.
+    """
+
+    name: str
+    summarize: SummarizeFn
+    caps_schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "object"})
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    pattern_keys: frozenset[str] = frozenset()
+    description: str = ""

@@ -1,0 +1,15 @@
+"""Kinds ``csv`` and ``tsv``. SCAFFOLD: to be completed."""
+
+from __future__ import annotations
+
+from toolstub import hookimpl
+from toolstub.synopsis import KindInput, Summarizer, Synopsis
+
+
+def _summarize(inp: KindInput) -> Synopsis | None:
+    return None
+
+
+@hookimpl
+def toolstub_register_summarizers():
+    return (Summarizer(name="csv", summarize=_summarize), Summarizer(name="tsv", summarize=_summarize))

@@ -1,0 +1,1 @@
+"""Bundled rule files (YAML) and their JSON Schema, read through importlib.resources."""

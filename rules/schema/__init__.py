@@ -1,0 +1,1 @@
+"""JSON Schema files for toolstub rule files."""
