@@ -36,3 +36,40 @@ class PluginError(ToolstubError):
 
 class PatternError(ToolstubError, ValueError):
     """A regular expression the linear-time engine refuses."""
+
+
+class RequestError(ToolstubError):
+    """An error a caller can act on, with a stable ``code`` and JSON-able ``details``.
+
+    The HTTP layer maps ``code`` to a status (INVALID_ARGUMENT 400, NOT_FOUND 404,
+    FAILED_PRECONDITION 412, ...). Messages never contain storage paths or URLs.
+    """
+
+    code = "INTERNAL"
+
+    def __init__(self, message: str, *, details: dict | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details or {}
+
+
+class InvalidArgumentError(RequestError, ValueError):
+    code = "INVALID_ARGUMENT"
+
+
+class NotFoundError(RequestError, LookupError):
+    code = "NOT_FOUND"
+
+
+class FailedPreconditionError(RequestError):
+    code = "FAILED_PRECONDITION"
+
+
+class StoreError(RequestError):
+    """The storage backend failed (I/O, network); the message is safe to show."""
+
+    code = "UNAVAILABLE"
+
+
+class RedactionRejected(FailedPreconditionError):
+    """The redaction policy is ``reject`` and the output holds secrets."""
