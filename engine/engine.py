@@ -1,4 +1,11 @@
-"""The synopsis engine: run the rule file's detectors in order, first claimant wins."""
+"""The synopsis engine: run the rule file's detectors in order, first claimant wins.
+
+A detector that raises, or returns anything but ``None`` or a well-formed
+:class:`Synopsis`, is contained: the problem is logged and recorded in
+``Synopsis.diagnostics`` and the next detector is tried. Then the ruleset's
+redaction and character limits are applied, and the ruleset's name and
+version are stamped on the result.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +13,58 @@ import dataclasses
 import logging
 from pathlib import Path
 
+from toolstub.limits import apply_limits
 from toolstub.plugin_manager import get_registry
+from toolstub.redact import redact_synopsis
 from toolstub.rule_files import Ruleset, load_rules
-from toolstub.synopsis import KindInput, Synopsis
+from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import head_tail_sample
 
 log = logging.getLogger("toolstub")
 
 DEFAULT_PREVIEW_CHARS = 2_000
+
+
+def _malformed(result: object) -> str | None:
+    """Why ``result`` is not a usable synopsis, or ``None`` if it is."""
+    if not isinstance(result, Synopsis):
+        return f"returned {type(result).__name__}, not a Synopsis"
+    for name in ("kind", "title", "sample"):
+        if not isinstance(getattr(result, name), str):
+            return f"returned a Synopsis whose {name} is {type(getattr(result, name)).__name__}, not str"
+    if not result.kind:
+        return "returned a Synopsis with an empty kind"
+    for name in ("summary", "structure", "notable_items"):
+        bad = next((item for item in getattr(result, name) if not isinstance(item, str)), None)
+        if bad is not None:
+            return f"returned a Synopsis whose {name} holds {type(bad).__name__}, not str"
+    return None
+
+
+def _run(detector: str, summarizer: Summarizer, inp: KindInput, diagnostics: list[str]) -> Synopsis | None:
+    try:
+        result = summarizer.summarize(inp)
+    except Exception as exc:  # noqa: BLE001 - a plugin must never break synopsis
+        problem = f"raised {type(exc).__name__}: {exc}"
+    else:
+        if result is None:
+            return None
+        problem = _malformed(result)
+        if problem is None:
+            return result
+    message = " ".join(f"detector {detector!r} {problem}".split())
+    log.warning("toolstub: %s; trying the next detector", message)
+    diagnostics.append(message)
+    return None
+
+
+def _fallback(content: str, preview_chars: int) -> Synopsis:
+    return Synopsis(
+        kind="unknown",
+        title="Unclassified output",
+        summary=(f"No detector claimed this output of {len(content)} characters.",),
+        sample=head_tail_sample(content, preview_chars),
+    )
 
 
 def synopsize(
@@ -26,8 +77,9 @@ def synopsize(
 ) -> Synopsis:
     """Describe ``content``: the first detector of the ruleset's order that claims it wins.
 
-    Never raises for any ``str`` and any MIME hint: a plugin that raises is
-    contained (logged, recorded in ``diagnostics``) and the next detector is tried.
+    Never raises for any ``str`` and any MIME hint (a bad ``rules`` raises
+    :class:`~toolstub.errors.RuleFileError`): a plugin that raises is contained
+    (logged, recorded in ``diagnostics``) and the next detector is tried.
     """
     ruleset = load_rules(rules)
     if not isinstance(content, str):
@@ -35,9 +87,9 @@ def synopsize(
     registry = get_registry()
     base = KindInput(
         content,
-        mime=(mime or "").lower(),
-        tool_name=tool_name or "",
-        preview_chars=preview_chars,
+        mime=str(mime or "").lower(),
+        tool_name=str(tool_name or ""),
+        preview_chars=int(preview_chars),
         rules=ruleset,
         caps={},
     )
@@ -47,26 +99,12 @@ def synopsize(
         summarizer = registry.get(detector)
         if summarizer is None:  # pragma: no cover - load_rules refuses unknown detectors
             continue
-        try:
-            result = summarizer.summarize(base.with_caps(ruleset.caps(detector)))
-        except Exception as exc:  # noqa: BLE001 - a plugin must never break synopsis
-            message = f"detector {detector!r} raised {type(exc).__name__}: {exc}"
-            log.warning("toolstub: %s; trying the next detector", message)
-            diagnostics.append(message)
-            result = None
-            continue
+        result = _run(detector, summarizer, base.with_caps(ruleset.caps(detector)), diagnostics)
         if result is not None:
             break
     if result is None:
-        result = Synopsis(
-            kind="unknown",
-            title="Unclassified output",
-            summary=(f"No detector claimed this output of {len(content)} characters.",),
-            sample=head_tail_sample(content, preview_chars),
-        )
-    from toolstub.limits import apply_limits
-
-    result = apply_limits(result, ruleset.limits)
+        result = _fallback(content, base.preview_chars)
+    result = apply_limits(redact_synopsis(result, ruleset), ruleset.limits)
     return dataclasses.replace(
         result,
         ruleset=ruleset.name,

@@ -16,11 +16,14 @@ Environment switches:
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
+import logging
 import os
 import threading
 from dataclasses import dataclass
 
 import pluggy
+from jsonschema import Draft202012Validator
 
 from toolstub import hookspecs
 from toolstub.errors import PluginError
@@ -29,6 +32,8 @@ from toolstub.synopsis import Summarizer
 ENTRY_POINT_GROUP = "toolstub"
 DISABLE_AUTOLOAD_ENV = "TOOLSTUB_DISABLE_PLUGIN_AUTOLOAD"
 BLOCKED_PLUGINS_ENV = "TOOLSTUB_BLOCKED_PLUGINS"
+
+log = logging.getLogger("toolstub")
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "toolstub.plugins.unknown_summarizer",
@@ -46,20 +51,59 @@ def _blocked_names() -> set[str]:
     return {name.strip() for name in raw.split(",") if name.strip()}
 
 
-def make_plugin_manager(load_entrypoints: bool | None = None) -> pluggy.PluginManager:
+class ToolstubPluginManager(pluggy.PluginManager):
+    """A pluggy manager that remembers where each plugin came from and what went wrong."""
+
+    def __init__(self) -> None:
+        super().__init__(hookspecs.PROJECT_NAME)
+        self.add_hookspecs(hookspecs)
+        #: registration name -> "builtin" or "entry point"
+        self.sources: dict[str, str] = {}
+        #: registration name -> "distribution version" (entry-point plugins)
+        self.distributions: dict[str, str] = {}
+        #: contained problems, one line each (a plugin that failed to import or register)
+        self.problems: list[str] = []
+
+    def problem(self, message: str) -> None:
+        log.warning("toolstub: %s", message)
+        self.problems.append(message)
+
+
+def _load_entrypoints(pm: ToolstubPluginManager) -> None:
+    """pluggy's ``load_setuptools_entrypoints``, with a plugin that fails to import contained."""
+    for dist in list(importlib.metadata.distributions()):
+        for ep in dist.entry_points:
+            if ep.group != ENTRY_POINT_GROUP or pm.get_plugin(ep.name) or pm.is_blocked(ep.name):
+                continue
+            dist_name = f"{dist.metadata['Name']} {dist.version}"
+            try:
+                plugin = ep.load()
+                pm.register(plugin, name=ep.name)
+            except Exception as exc:  # noqa: BLE001 - a broken plugin never breaks toolstub
+                pm.problem(f"plugin {ep.name!r} ({dist_name}) failed to load: {type(exc).__name__}: {exc}")
+                continue
+            pm.sources[ep.name] = "entry point"
+            pm.distributions[ep.name] = dist_name
+
+
+def autoload_enabled() -> bool:
+    return os.environ.get(DISABLE_AUTOLOAD_ENV, "").strip().lower() in ("", "0", "false", "no")
+
+
+def make_plugin_manager(load_entrypoints: bool | None = None) -> ToolstubPluginManager:
     """A fresh plugin manager with the built-ins and (unless disabled) the entry-point plugins."""
-    pm = pluggy.PluginManager(hookspecs.PROJECT_NAME)
-    pm.add_hookspecs(hookspecs)
+    pm = ToolstubPluginManager()
     for name in _blocked_names():
         pm.set_blocked(name)
     for module_name in DEFAULT_PLUGINS:
         if pm.is_blocked(module_name):
             continue
         pm.register(importlib.import_module(module_name), name=module_name)
+        pm.sources[module_name] = "builtin"
     if load_entrypoints is None:
-        load_entrypoints = os.environ.get(DISABLE_AUTOLOAD_ENV, "") in ("", "0", "false", "no")
+        load_entrypoints = autoload_enabled()
     if load_entrypoints:
-        pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+        _load_entrypoints(pm)
     pm.check_pending()
     return pm
 
@@ -70,19 +114,36 @@ class RegisteredSummarizer:
     plugin_name: str
 
 
+def _descriptor_problem(item: object) -> str | None:
+    if not isinstance(item, Summarizer):
+        return f"returned {type(item).__name__}, not a toolstub Summarizer"
+    if not isinstance(item.name, str) or not item.name.strip() or item.name != item.name.strip():
+        return f"returned a Summarizer with an invalid name {item.name!r}"
+    if not callable(item.summarize):
+        return f"returned a Summarizer {item.name!r} whose summarize is not callable"
+    try:
+        Draft202012Validator.check_schema(dict(item.caps_schema))
+    except Exception as exc:  # noqa: BLE001 - SchemaError or a non-mapping
+        return f"returned a Summarizer {item.name!r} with an invalid caps_schema: {str(exc).splitlines()[0]}"
+    return None
+
+
 class Registry:
-    """Detector name -> :class:`Summarizer`, built from one plugin manager."""
+    """Detector name -> :class:`Summarizer`, built from one plugin manager.
+
+    A plugin whose hook raises, or that returns something other than valid
+    :class:`Summarizer` descriptors, is contained: what it returned is ignored and
+    the problem is logged and kept in :attr:`problems`. Two plugins claiming one
+    kind name is a :class:`PluginError` naming both.
+    """
 
     def __init__(self, pm: pluggy.PluginManager) -> None:
         self.pm = pm
+        self.problems: list[str] = list(getattr(pm, "problems", ()))
         self._by_name: dict[str, RegisteredSummarizer] = {}
         for impl in pm.hook.toolstub_register_summarizers.get_hookimpls():
             plugin_name = pm.get_name(impl.plugin) or repr(impl.plugin)
-            for summarizer in impl.function() or ():
-                if not isinstance(summarizer, Summarizer):
-                    raise PluginError(
-                        f"plugin {plugin_name!r} returned {type(summarizer).__name__}, not a toolstub Summarizer"
-                    )
+            for summarizer in self._call(impl, plugin_name):
                 previous = self._by_name.get(summarizer.name)
                 if previous is not None:
                     first, second = sorted([previous.plugin_name, plugin_name])
@@ -90,6 +151,25 @@ class Registry:
                         f"duplicate kind name {summarizer.name!r}: provided by both {first!r} and {second!r}"
                     )
                 self._by_name[summarizer.name] = RegisteredSummarizer(summarizer, plugin_name)
+
+    def _problem(self, message: str) -> None:
+        log.warning("toolstub: %s", message)
+        self.problems.append(message)
+
+    def _call(self, impl: pluggy.HookImpl, plugin_name: str) -> list[Summarizer]:
+        try:
+            items = list(impl.function() or ())
+        except Exception as exc:  # noqa: BLE001 - a plugin must never break toolstub
+            self._problem(f"plugin {plugin_name!r} failed to register its kinds: {type(exc).__name__}: {exc}")
+            return []
+        good = []
+        for item in items:
+            problem = _descriptor_problem(item)
+            if problem is None:
+                good.append(item)
+            else:
+                self._problem(f"plugin {plugin_name!r} {problem} (ignored)")
+        return good
 
     def __contains__(self, name: object) -> bool:
         return name in self._by_name
@@ -106,6 +186,23 @@ class Registry:
 
     def items(self) -> list[RegisteredSummarizer]:
         return [self._by_name[n] for n in self.names()]
+
+    def plugins(self) -> list[dict[str, object]]:
+        """One row per registered plugin: name, source, distribution, kinds (sorted by name)."""
+        sources = getattr(self.pm, "sources", {})
+        dists = getattr(self.pm, "distributions", {})
+        rows = []
+        for name, plugin in sorted(self.pm.list_name_plugin(), key=lambda np: np[0]):
+            if plugin is None:
+                continue
+            kinds = [e.summarizer.name for e in self.items() if e.plugin_name == name]
+            rows.append({
+                "name": name,
+                "source": sources.get(name, "registered"),
+                "distribution": dists.get(name, ""),
+                "kinds": kinds,
+            })
+        return rows
 
 
 _registry: Registry | None = None

@@ -1,31 +1,44 @@
 """Loading rule files: bundled names or paths, ``extends``, validation, compiled patterns.
 
-A rule file is YAML with ``schema_version: 1`` and a ``version``. ``extends:
-NAME`` builds on a bundled ruleset (a bare name) or a file (a path): mappings
-merge by key, lists are replaced whole. Each file is validated, then the merged
-result. Regexes compile at load time with RE2 (linear time).
+A rule file is YAML with ``schema_version: 1``. ``extends: NAME`` builds on a
+bundled ruleset (a bare name) or a file (a path, relative to the extending
+file): mappings merge by key, lists are replaced whole; ``name`` and
+``version`` are never inherited. Each raw file is validated against the JSON
+Schema (``rules/schema/rules.v1.schema.json``) and the installed kinds'
+``caps_schema`` (after each kind's defaults are filled in), then the merged
+result is. Every regex compiles at load time with RE2 (linear time). Every
+problem is one line: ``invalid rules: FILE:LINE:COL: JSON_PATH: what was expected``.
 
-(First cut: the JSON Schema validation with line:col messages lands in
-``validate_file``/``validate_merged``.)
+Loaded rulesets are cached per file identity and revalidated by the
+``(mtime_ns, size)`` of every file of the ``extends`` chain, so a changed file
+is reloaded.
 """
 
 from __future__ import annotations
 
+import copy
+import os
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from toolstub import rule_validation as rv
 from toolstub.errors import PatternError, RuleFileError
 from toolstub.regex import compile_pattern
 
+if TYPE_CHECKING:
+    from toolstub.plugin_manager import Registry
+
 DEFAULT_RULESET = "default"
 BUNDLED_PACKAGE = "toolstub.rules"
+DEFAULT_VERSION = "0"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -35,9 +48,9 @@ class StubRules:
     explore: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Ruleset:
-    """A loaded, merged and validated ruleset."""
+    """A loaded, merged and validated ruleset (compared and hashed by identity)."""
 
     name: str
     version: str
@@ -46,10 +59,29 @@ class Ruleset:
     stub: StubRules
     kinds: Mapping[str, Mapping[str, Any]]
     limits: Mapping[str, Any]
+    #: the merged data with every kind's defaults filled in, patterns as strings
     data: Mapping[str, Any] = field(repr=False)
+    #: the files of the ``extends`` chain, the ruleset's own file first
+    files: tuple[str, ...] = ()
 
     def caps(self, kind: str) -> Mapping[str, Any]:
         return self.kinds.get(kind, MappingProxyType({}))
+
+    @property
+    def redaction(self) -> Mapping[str, Any]:
+        """The ``redaction`` section (``{}`` when absent)."""
+        return self.data.get("redaction") or MappingProxyType({})
+
+
+@dataclass
+class _File:
+    display: str  # the path shown in messages
+    key: str  # identity: "bundled:NAME" or an absolute path
+    real: Path | None  # a file on disk (for extends and the cache), if any
+    stem: str
+    text: str = ""
+    node: yaml.Node | None = None
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 def bundled_names() -> list[str]:
@@ -57,44 +89,84 @@ def bundled_names() -> list[str]:
     return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml"))
 
 
-def _read_source(spec: str | Path) -> tuple[str, str, str]:
-    """(display name, path shown in errors, text)."""
-    text_spec = str(spec)
-    is_path = isinstance(spec, Path) or "/" in text_spec or text_spec.endswith((".yaml", ".yml"))
-    if not is_path:
-        res = resources.files(BUNDLED_PACKAGE).joinpath(f"{text_spec}.yaml")
+def is_path_spec(spec: str | Path) -> bool:
+    """A bare name (no separator, no ``.yaml``/``.yml``) means a bundled ruleset; anything else is a path."""
+    if isinstance(spec, Path):
+        return True
+    return "/" in spec or os.sep in spec or spec.startswith(".") or spec.endswith((".yaml", ".yml"))
+
+
+def _locate(spec: str | Path, base_dir: Path | None) -> _File:
+    if not is_path_spec(spec):
+        res = resources.files(BUNDLED_PACKAGE).joinpath(f"{spec}.yaml")
         if not res.is_file():
-            raise RuleFileError(
-                f"no bundled ruleset named {text_spec!r} (bundled: {', '.join(bundled_names())})",
-                path=text_spec,
-            )
-        return text_spec, f"{text_spec}.yaml", res.read_text(encoding="utf-8")
-    path = Path(text_spec)
+            raise RuleFileError(f"no bundled ruleset named {str(spec)!r} (bundled: {', '.join(bundled_names())})",
+                                path=str(spec))
+        real = Path(res) if isinstance(res, os.PathLike) else None
+        return _File(display=f"{spec}.yaml", key=f"bundled:{spec}", real=real, stem=str(spec))
+    path = Path(spec)
+    if base_dir is not None and not path.is_absolute():
+        path = base_dir / path
+    display = str(spec) if base_dir is None else str(path)
+    return _File(display=display, key=str(path.resolve()), real=path, stem=path.name.rsplit(".", 1)[0])
+
+
+def _read(file: _File) -> None:
     try:
-        text = path.read_text(encoding="utf-8")
+        if file.key.startswith("bundled:"):
+            name = file.key.split(":", 1)[1]
+            file.text = resources.files(BUNDLED_PACKAGE).joinpath(f"{name}.yaml").read_text(encoding="utf-8")
+        else:
+            file.text = file.real.read_bytes().decode("utf-8")
     except FileNotFoundError:
-        raise RuleFileError("file not found", path=text_spec) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RuleFileError(f"cannot read file: {exc}", path=text_spec) from None
-    return path.stem, text_spec, text
+        raise RuleFileError("file not found", path=file.display) from None
+    except IsADirectoryError:
+        raise RuleFileError("is a directory, not a rule file", path=file.display) from None
+    except UnicodeDecodeError as exc:
+        raise RuleFileError(f"not UTF-8 text (byte {exc.start})", path=file.display) from None
+    except OSError as exc:
+        raise RuleFileError(f"cannot read file: {exc.strerror or exc}", path=file.display) from None
 
 
-def _parse(text: str, path: str) -> dict[str, Any]:
+def _parse(file: _File) -> None:
+    loader = _LOADER(file.text)
     try:
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        node = loader.get_single_node()
+        if node is not None:
+            rv.check_nodes(node, file.display)
+            data = loader.construct_document(node)
+        else:
+            data = None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        raise RuleFileError(
-            f"YAML syntax error: {exc.problem}",
-            path=path,
-            line=mark.line + 1 if mark else None,
-            column=mark.column + 1 if mark else None,
-        ) from None
+        mark = exc.problem_mark or exc.context_mark
+        raise RuleFileError(f"YAML syntax error: {rv.one_line(exc.problem or exc.context or exc)}",
+                            path=file.display, line=mark.line + 1 if mark else None,
+                            column=mark.column + 1 if mark else None) from None
     except yaml.YAMLError as exc:
-        raise RuleFileError(f"YAML error: {exc}", path=path) from None
+        raise RuleFileError(f"YAML error: {rv.one_line(exc)}", path=file.display) from None
+    finally:
+        loader.dispose()
     if not isinstance(data, dict):
-        raise RuleFileError("expected a mapping at the top level", path=path, line=1, column=1)
-    return data
+        got = "an empty file" if data is None else rv.describe(data)
+        raise RuleFileError(f"expected a mapping at the top level, got {got}", path=file.display, line=1, column=1)
+    file.node, file.data = node, data
+
+
+def _fail(file: _File, path: rv.PathT, message: str, *, key: bool = False) -> RuleFileError:
+    line, col = rv.mark_of(file.node, path, key=key)
+    return RuleFileError(message, path=file.display, json_path=rv.json_path(path), line=line, column=col)
+
+
+def _check(data: Mapping[str, Any], registry: Registry, owner) -> None:
+    """Schema, patterns and explore templates of ``data``; ``owner(path)`` names the file to blame."""
+    found = rv.schema_error(data, registry)
+    if found is not None:
+        path, key, message = found
+        raise _fail(owner(path), path, message, key=key)
+    for path, message in rv.pattern_errors(data.get("kinds") or {}, registry):
+        raise _fail(owner(path), path, message)
+    for path, message in rv.template_errors(data.get("stub") or {}):
+        raise _fail(owner(path), path, message)
 
 
 def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
@@ -108,104 +180,153 @@ def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any
     return out
 
 
-def validate_file(data: Mapping[str, Any], *, path: str, text: str) -> None:
-    """Validate one raw file (before merging); raises :class:`RuleFileError`."""
-    if data.get("schema_version") != 1:
-        raise RuleFileError("'schema_version' must be 1", path=path, json_path="$.schema_version")
+def _open(spec: str | Path, base_dir: Path | None = None) -> _File:
+    file = _locate(spec, base_dir)
+    _read(file)
+    return file
 
 
-def validate_merged(data: Mapping[str, Any], *, path: str) -> None:
-    """Validate the merged ruleset against the schema and the registered kinds."""
+def _chain(file: _File, registry: Registry, seen: tuple[_File, ...] = ()) -> list[_File]:
+    """The files of the ``extends`` chain, ``file`` first; each validated on its own."""
+    _parse(file)
+    _check(rv.with_defaults(file.data, registry, merge), registry, lambda _path: file)
+    parent = file.data.get("extends")
+    if not parent:
+        return [file]
+    parent_dir = file.real.parent if file.real is not None and is_path_spec(parent) else None
+    try:
+        parent_file = _open(parent, parent_dir)
+    except RuleFileError as exc:
+        raise _fail(file, ("extends",), f"cannot extend {parent!r}: {exc.reason}") from None
+    if any(f.key == parent_file.key for f in (*seen, file)):
+        cycle = " -> ".join(os.path.normpath(f.display) for f in (*seen, file, parent_file))
+        raise _fail(file, ("extends",), f"'extends' cycle: {cycle}")
+    return [file, *_chain(parent_file, registry, (*seen, file))]
 
 
-def _load_merged(spec: str | Path, seen: tuple[str, ...]) -> tuple[str, str, dict[str, Any]]:
-    name, path, text = _read_source(spec)
-    if path in seen:
-        raise RuleFileError(f"'extends' cycle: {' -> '.join((*seen, path))}", path=path, json_path="$.extends")
-    data = _parse(text, path)
-    validate_file(data, path=path, text=text)
-    parent = data.get("extends")
-    if parent:
-        parent_spec: str | Path = parent
-        if ("/" in parent or parent.endswith((".yaml", ".yml"))) and not Path(parent).is_absolute():
-            base_dir = Path(path).parent if "/" in path or Path(path).exists() else Path(".")
-            parent_spec = base_dir / parent
-        _, _, base = _load_merged(parent_spec, (*seen, path))
-        data = merge(base, {k: v for k, v in data.items() if k != "extends"})
-    return name, path, data
+def _merged(chain: list[_File], registry: Registry) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for file in reversed(chain):
+        data = merge(data, file.data)
+    top = chain[0]
+    data.pop("extends", None)
+    data["name"] = top.data.get("name") or top.stem
+    data["version"] = top.data.get("version") or DEFAULT_VERSION
+    kinds = dict(data.get("kinds") or {})
+    for detector in data.get("detectors") or ():
+        kinds.setdefault(detector, {})
+    data["kinds"] = kinds
+    data = rv.with_defaults(data, registry, merge)
+
+    def owner(path: rv.PathT) -> _File:
+        return next((f for f in chain if rv.has_node(f.node, path)), top)
+
+    _check(data, registry, owner)
+    for required in ("detectors", "stub"):
+        if required not in data:
+            raise _fail(top, (), f"missing required key {required!r} (in this file or a file it extends)")
+    if "header" not in data["stub"]:
+        raise _fail(owner(("stub",)), ("stub",), "missing required key 'header'")
+    return data
 
 
-def _compile_kind(section: Mapping[str, Any], pattern_keys: frozenset[str], *, path: str, json_path: str) -> dict:
+def _compile_section(section: Mapping[str, Any], pattern_keys: frozenset[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in section.items():
         if key in pattern_keys and value is not None:
-            try:
-                if isinstance(value, list):
-                    out[key] = tuple(compile_pattern(v) for v in value)
-                else:
-                    out[key] = compile_pattern(value)
-            except PatternError as exc:
-                raise RuleFileError(str(exc), path=path, json_path=f"{json_path}.{key}") from None
+            out[key] = tuple(compile_pattern(v) for v in value) if isinstance(value, list) else compile_pattern(value)
         else:
             out[key] = value
     return out
 
 
-def build_ruleset(name: str, path: str, data: Mapping[str, Any]) -> Ruleset:
-    from toolstub.plugin_manager import get_registry
-
-    validate_merged(data, path=path)
-    registry = get_registry()
-    kinds_data = data.get("kinds") or {}
+def _build(chain: list[_File], data: dict[str, Any], registry: Registry) -> Ruleset:
     kinds: dict[str, Mapping[str, Any]] = {}
-    for detector in data.get("detectors", ()):
-        summarizer = registry.get(detector)
-        if summarizer is None:
-            raise RuleFileError(
-                f"no installed plugin provides kind {detector!r} (installed: {', '.join(registry.names())})",
-                path=path,
-                json_path="$.detectors",
-            )
-        section = merge(summarizer.defaults, kinds_data.get(detector) or {})
-        kinds[detector] = MappingProxyType(
-            _compile_kind(section, summarizer.pattern_keys, path=path, json_path=f"$.kinds.{detector}")
-        )
-    stub = data.get("stub") or {}
+    for name, section in data["kinds"].items():
+        try:
+            kinds[name] = MappingProxyType(_compile_section(section, registry.get(name).pattern_keys))
+        except PatternError as exc:  # only a plugin's own defaults can get here
+            raise RuleFileError(rv.one_line(exc), path=chain[0].display, json_path=f"$.kinds.{name}") from None
+    stub = data["stub"]
     return Ruleset(
-        name=str(data.get("name") or name),
-        version=str(data.get("version", "")),
-        source=path,
-        detectors=tuple(data.get("detectors", ())),
+        name=str(data["name"]),
+        version=str(data["version"]),
+        source=chain[0].display,
+        detectors=tuple(data["detectors"]),
         stub=StubRules(
-            header=str(stub.get("header", "")),
+            header=str(stub["header"]),
             tools=MappingProxyType(dict(stub.get("tools") or {})),
             explore=tuple(stub.get("explore") or ()),
         ),
         kinds=MappingProxyType(kinds),
         limits=MappingProxyType(dict(data.get("limits") or {})),
-        data=MappingProxyType(dict(data)),
+        data=MappingProxyType(copy.deepcopy(data)),
+        files=tuple(f.display for f in chain),
     )
 
 
-_cache: dict[str, Ruleset] = {}
+# --- the cache ---------------------------------------------------------------------------------
+
+Stamp = tuple[tuple[str, int, int], ...]
+_cache: dict[str, tuple[Ruleset, Stamp, object]] = {}
+_by_name: dict[str, Ruleset] = {}
 _cache_lock = threading.Lock()
+
+
+def _stamp(files: list[str]) -> Stamp | None:
+    out = []
+    for path in files:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        out.append((path, st.st_mtime_ns, st.st_size))
+    return tuple(out)
 
 
 def clear_cache() -> None:
     with _cache_lock:
         _cache.clear()
+        _by_name.clear()
+
+
+def loaded(name: str) -> Ruleset | None:
+    """The ruleset of that name loaded most recently in this process, if any."""
+    return _by_name.get(name)
+
+
+def _cache_key(spec: str | Path) -> str:
+    return str(Path(spec).resolve()) if is_path_spec(spec) else f"bundled:{spec}"
 
 
 def load_rules(spec: str | Path | Ruleset | None = None) -> Ruleset:
-    """Load a ruleset by bundled name or path (``None``: ``default``); cached per spec."""
+    """Load a ruleset by bundled name or path (``None``: ``default``); raises :class:`RuleFileError`."""
+    from toolstub.plugin_manager import get_registry
+
     if isinstance(spec, Ruleset):
         return spec
-    key = str(spec) if spec is not None else DEFAULT_RULESET
-    cached = _cache.get(key)
-    if cached is not None:
-        return cached
-    name, path, data = _load_merged(key if not isinstance(spec, Path) else spec, ())
-    ruleset = build_ruleset(name, path, data)
+    spec = DEFAULT_RULESET if spec is None or spec == "" else spec
+    registry = get_registry()
+    key = _cache_key(spec)
+    entry = _cache.get(key)
+    if entry is not None and entry[2] is registry:
+        ruleset, stamp, _ = entry
+        if _stamp([s[0] for s in stamp]) == stamp:
+            return ruleset
+    chain = _chain(_open(spec), registry)
+    ruleset = _build(chain, _merged(chain, registry), registry)
+    stamp = _stamp([str(f.real) for f in chain if f.real is not None])
     with _cache_lock:
-        _cache[key] = ruleset
+        if stamp is not None:
+            _cache[key] = (ruleset, stamp, registry)
+        _by_name[ruleset.name] = ruleset
     return ruleset
+
+
+def validate_rules(spec: str | Path) -> Ruleset:
+    """Load ``spec`` afresh (bypassing the cache) and return it; raises :class:`RuleFileError`."""
+    from toolstub.plugin_manager import get_registry
+
+    registry = get_registry()
+    chain = _chain(_open(spec), registry)
+    return _build(chain, _merged(chain, registry), registry)

@@ -1,24 +1,35 @@
-"""Rendering the stub text that replaces a tool output in the context."""
+"""Rendering the stub text that replaces a tool output in the context.
+
+The layout is the seed's (``reference/seed-system.md`` section 3): the header
+line from the rules, ``tool_name``, ``kind``, ``original_chars``,
+``preview_chars``, then ``ref``, ``sha256`` (16 hex) and ``reason`` only when
+given; a blank line; ``Synopsis:`` with the summary lines; ``Structure:``,
+``Notable items:`` and ``Sample:`` only when non-empty; ``Explore:`` (the rule
+file's templates) only when there is a ref. Lines are joined with ``\n``, no
+trailing newline; the title is not rendered.
+"""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from toolstub.rule_files import Ruleset, load_rules
+from toolstub.rule_files import Ruleset, bundled_names, load_rules, loaded
 from toolstub.synopsis import Synopsis
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def _ruleset_for(synopsis: Synopsis, rules: str | Path | Ruleset | None) -> Ruleset:
+    """``rules`` if given, else the ruleset named in the synopsis (loaded in this process or bundled)."""
     if rules is not None:
         return load_rules(rules)
     if synopsis.ruleset:
-        try:
+        known = loaded(synopsis.ruleset)
+        if known is not None:
+            return known
+        if synopsis.ruleset in bundled_names():
             return load_rules(synopsis.ruleset)
-        except Exception:  # noqa: BLE001 - a ruleset from a path that is gone: use the default
-            pass
     return load_rules(None)
 
 
