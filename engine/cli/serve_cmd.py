@@ -1,0 +1,129 @@
+"""``toolstub serve http|mcp|keygen``: the HTTP API, the MCP server, and API keys."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import click
+
+from toolstub.cli import EXIT_BAD_CONFIG, EXIT_BAD_RULES, EXIT_ERROR
+
+_STORE = click.option("--store", "store_url", envvar="TOOLSTUB_STORE", metavar="URL",
+                      help="Store URL or folder (default: $TOOLSTUB_STORE, else the local store).")
+_RULES = click.option("--rules", metavar="NAME|FILE", help="Ruleset for synopses, stubs and tool names.")
+
+
+def _fail(message: str, code: int) -> None:
+    click.echo(f"toolstub: {message}", err=True)
+    sys.exit(code)
+
+
+def _need_server_extra() -> None:
+    try:
+        import fastapi  # noqa: F401
+        import mcp  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        _fail(f"{exc.name} is not installed: pip install 'toolstub[server]'", EXIT_ERROR)
+
+
+def _build(fn, *args, **kwargs):
+    """Run a builder, mapping configuration errors to one line and the shared exit codes."""
+    from toolstub.errors import RequestError, RuleFileError, ToolstubError
+
+    try:
+        return fn(*args, **kwargs)
+    except RuleFileError as exc:
+        _fail(str(exc), EXIT_BAD_RULES)
+    except RequestError as exc:
+        _fail(exc.message, EXIT_ERROR)
+    except (ToolstubError, ValueError) as exc:
+        _fail(str(exc), EXIT_BAD_CONFIG)
+    except OSError as exc:
+        _fail(f"cannot open the store: {exc.strerror or exc}", EXIT_ERROR)
+
+
+@click.group("serve")
+def serve() -> None:
+    """Serve stored tool results: an HTTP API or an MCP server."""
+
+
+@serve.command("http")
+@_STORE
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--api-keys", "api_keys", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Key file (YAML/JSON); TOOLSTUB_API_KEYS adds keys too. No keys: the API is open.")
+@_RULES
+@click.option("--config", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Externalization config (YAML/TOML); TOOLSTUB_* variables override it.")
+@click.option("--max-body-bytes", type=click.IntRange(0), default=None,
+              help="Larger request bodies get 413 (default 32 MiB).")
+@click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
+              default="info", show_default=True)
+def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, log_level) -> None:
+    """Run the HTTP API (FastAPI + uvicorn)."""
+    _need_server_extra()
+    import uvicorn
+
+    from toolstub.server.auth import load_keyring
+    from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES
+    from toolstub.server.http import create_app, warn_if_open
+
+    logging.basicConfig(level=log_level.upper(), format="%(levelname)s: %(message)s")
+    keyring = _build(load_keyring, api_keys)
+    ext_config = _build(_config, config)
+    app = _build(create_app, store_url, api_keys=keyring, rules=rules, config=ext_config,
+                 max_body_bytes=DEFAULT_MAX_BODY_BYTES if max_body_bytes is None else max_body_bytes)
+    warn_if_open(host, keyring)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=log_level == "debug")
+
+
+def _config(path):
+    from toolstub.externalize import ExternalizationConfig
+
+    base = ExternalizationConfig.from_file(path) if path else None
+    return ExternalizationConfig.from_env(base)
+
+
+@serve.command("mcp")
+@_STORE
+@click.option("--session", "session_id", required=True, metavar="ID", help="The session whose results to serve.")
+@_RULES
+@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True,
+              help="stdio (for a local MCP client) or streamable HTTP.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind (http).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port (http).")
+@click.option("--path", "http_path", default="/mcp", show_default=True, help="Endpoint path (http).")
+def serve_mcp(store_url, session_id, rules, transport, host, port, http_path) -> None:
+    """Run the MCP server (tools: read, search, list, query) for one session."""
+    _need_server_extra()
+    from toolstub.server.mcp_server import build_mcp_server
+
+    server = _build(build_mcp_server, store_url, session_id=session_id, rules=rules)
+    if transport == "stdio":
+        server.run("stdio")
+    else:
+        server.run("streamable-http", host=host, port=port, streamable_http_path=http_path, stateless_http=True)
+
+
+@serve.command("keygen")
+@click.option("--session", "sessions", multiple=True, metavar="ID", help="A session the key may read (repeat).")
+@click.option("--admin", is_flag=True, help="The key may read every session.")
+@click.option("--name", default="", help="A label for logs.")
+def keygen(sessions, admin, name) -> None:
+    """Make a new API key: prints the key (give it to the client) and its key-file entry (hashed)."""
+    from toolstub.server.auth import generate_key, hash_key
+
+    if not sessions and not admin:
+        raise click.UsageError("give --session ID (repeatable) or --admin")
+    key = generate_key()
+    click.echo(f"# key (give this to the client; it is not stored): {key}")
+    click.echo("keys:")
+    click.echo(f"  - name: {name or 'key'}")
+    click.echo(f'    key: "{hash_key(key)}"')
+    if admin:
+        click.echo("    admin: true")
+    else:
+        click.echo("    sessions: [" + ", ".join(sessions) + "]")

@@ -1,0 +1,91 @@
+"""Request size limit: a clear 413 for bodies over the limit.
+
+Checked twice: on ``Content-Length`` before reading anything, and on the bytes
+actually received (chunked uploads, or a client that lies about its length).
+The body is buffered up to the limit and replayed to the app, so the app never
+sees a partial body.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from toolstub.server.envelope import error_response
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
+
+
+class BodyLimitMiddleware:
+    def __init__(self, app: ASGIApp, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES) -> None:
+        if max_body_bytes < 0:
+            raise ValueError("max_body_bytes must be >= 0")
+        self.app = app
+        self.max_body_bytes = max_body_bytes
+
+    def _too_large(self) -> Any:
+        limit = self.max_body_bytes
+        return error_response(
+            "PAYLOAD_TOO_LARGE",
+            f"request body is larger than the limit of {limit} bytes",
+            {"limit_bytes": limit},
+            headers={"Connection": "close"},
+        )
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS", "DELETE"):
+            await self.app(scope, receive, send)
+            return
+        declared = _content_length(scope)
+        if declared == -1:
+            response = error_response("INVALID_ARGUMENT", "invalid Content-Length header")
+            await response(scope, receive, send)
+            return
+        if declared is not None and declared > self.max_body_bytes:
+            await self._too_large()(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.max_body_bytes:
+                await self._too_large()(scope, receive, send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        await self.app(scope, _replay(b"".join(chunks), receive), send)
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", ()):
+        if name == b"content-length":
+            try:
+                n = int(value)
+            except ValueError:
+                return -1
+            return n if n >= 0 else -1
+    return None
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay

@@ -1,0 +1,114 @@
+"""The HTTP API: a FastAPI app over a toolstub store.
+
+``create_app(store_url)`` builds the app; ``toolstub serve http`` runs it with
+uvicorn. Every answer comes from the store (nothing per-process), so any number
+of app instances over one store answer alike. See docs/serving.md for the routes.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Depends, FastAPI
+
+from toolstub.server import routes_messages, routes_results, routes_synopsis
+from toolstub.server.auth import KeyRing, as_keyring
+from toolstub.server.deps import current_key
+from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES, BodyLimitMiddleware
+from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, install_handlers, ok
+
+log = logging.getLogger("toolstub.server")
+
+API_PREFIX = "/api/v1"
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+
+def _open_store(store_url: str | None, store: Any) -> Any:
+    if store is not None:
+        return store
+    from toolstub.store import open_store
+
+    return open_store(store_url)
+
+
+def _load_config(config: Any) -> Any:
+    if config is None:
+        return None
+    from toolstub.externalize import ExternalizationConfig
+
+    if isinstance(config, ExternalizationConfig):
+        return config
+    if isinstance(config, dict):
+        return ExternalizationConfig.from_dict(config)
+    if isinstance(config, (str, Path)):
+        return ExternalizationConfig.from_file(config)
+    raise TypeError("config must be an ExternalizationConfig, a dict or a path")
+
+
+def create_app(
+    store_url: str | None = None,
+    *,
+    api_keys: Any = None,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    rules: str | Path | Any = None,
+    config: Any = None,
+    store: Any = None,
+) -> FastAPI:
+    """The ASGI app.
+
+    :param store_url: the store (``open_store`` rules: env ``TOOLSTUB_STORE``, else a local folder).
+    :param api_keys: a :class:`KeyRing`, a key-file path, a ``{key: [sessions] | "*"}`` mapping,
+        or None (keys from ``TOOLSTUB_API_KEYS`` only; none set: the API is open).
+    :param max_body_bytes: larger request bodies get 413.
+    :param rules: the ruleset for synopses and stubs (bundled name, path, or Ruleset).
+    :param config: the externalization config (ExternalizationConfig, dict, or file path).
+    :param store: an already opened store (instead of ``store_url``).
+    """
+    from toolstub.rule_files import load_rules
+
+    app = FastAPI(
+        title="toolstub",
+        version=_version(),
+        description="Stored tool results: list, read, search, query; externalize messages; synopses.",
+        default_response_class=EnvelopeJSONResponse,
+    )
+    app.state.store = _open_store(store_url, store)
+    app.state.keyring = as_keyring(api_keys)
+    app.state.rules = load_rules(rules)
+    app.state.config = _load_config(config)
+    app.state.max_body_bytes = max_body_bytes
+    install_handlers(app)
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=max_body_bytes)
+
+    @app.get("/healthz", response_model=OkEnvelope, tags=["health"], summary="Liveness check")
+    def healthz() -> EnvelopeJSONResponse:
+        return ok({"status": "ok", "version": _version()})
+
+    api = APIRouter(prefix=API_PREFIX, dependencies=[Depends(current_key)])
+    routes_results.add_routes(api)
+    routes_messages.add_routes(api)
+    routes_synopsis.add_routes(api)
+    app.include_router(api)
+    return app
+
+
+def warn_if_open(host: str, keyring: KeyRing) -> bool:
+    """Log a warning (and return True) when the API is open and bound beyond loopback."""
+    if keyring.enabled or host in LOOPBACK_HOSTS or host.startswith("127."):
+        return False
+    log.warning(
+        "toolstub: the HTTP API is bound to %s with no API keys: anyone who can reach it can read "
+        "every stored result. Configure keys (--api-keys FILE or TOOLSTUB_API_KEYS).",
+        host,
+    )
+    return True
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("toolstub")
+    except PackageNotFoundError:  # pragma: no cover
+        return "0+unknown"

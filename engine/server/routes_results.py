@@ -1,0 +1,73 @@
+"""The seed's tool-result routes (list, read, search) plus query and paged search.
+
+``/api/v1/sessions/{session_id}/tool-results[/{tool_result_id}[/search|/query]]``,
+with the seed's parameters, defaults and envelope.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query
+from fastapi import Path as PathParam
+
+from toolstub.errors import InvalidArgumentError
+from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, error_docs, ok
+from toolstub.server.deps import ExistingSession
+
+ResultId = Annotated[str, PathParam(description="A tool result id (tr_...)", max_length=256)]
+ERRORS = error_docs(400, 401, 404, 413)
+
+
+def add_routes(api: APIRouter) -> None:
+    base = "/sessions/{session_id}/tool-results"
+
+    @api.get(base, response_model=OkEnvelope, responses=ERRORS, tags=["tool results"],
+             summary="List the session's stored tool results (oldest first)")
+    def list_results(
+        session: ExistingSession,
+        tool_name: Annotated[str | None, Query(description="Only results of this tool")] = None,
+        limit: Annotated[int, Query(ge=1, description="At most this many results")] = 50,
+    ) -> EnvelopeJSONResponse:
+        return ok(session.list(tool_name=tool_name, limit=limit))
+
+    @api.get(base + "/{tool_result_id}", response_model=OkEnvelope, responses=ERRORS,
+             tags=["tool results"], summary="Read a slice of a stored result (offsets in code points)")
+    def read_result(
+        session: ExistingSession,
+        tool_result_id: ResultId,
+        offset: Annotated[int, Query(ge=0, description="First code point")] = 0,
+        limit: Annotated[int, Query(description="Code points to return; -1 for all")] = 20_000,
+        include_metadata: Annotated[bool, Query(description="Include the metadata")] = True,
+    ) -> EnvelopeJSONResponse:
+        if limit < -1:
+            raise InvalidArgumentError(
+                "limit must be -1 or greater than or equal to 0", details={"field": "limit", "value": limit}
+            )
+        return ok(session.read(tool_result_id, offset=offset, limit=limit, include_metadata=include_metadata))
+
+    @api.get(base + "/{tool_result_id}/search", response_model=OkEnvelope, responses=ERRORS,
+             tags=["tool results"], summary="Search a stored result; page with 'cursor'")
+    def search_result(
+        session: ExistingSession,
+        tool_result_id: ResultId,
+        q: Annotated[str, Query(min_length=1, description="What to find")],
+        limit: Annotated[int, Query(ge=1, description="Matches per page")] = 20,
+        context_chars: Annotated[int, Query(ge=0, description="Context each side of a match")] = 300,
+        mode: Annotated[Literal["literal", "icase", "regex"], Query(description="How q matches")] = "literal",
+        cursor: Annotated[str | None, Query(description="'next' of the previous page")] = None,
+    ) -> EnvelopeJSONResponse:
+        result = session.search(
+            tool_result_id, q, limit=limit, context_chars=context_chars, mode=mode, cursor=cursor
+        )
+        return ok(result)
+
+    @api.get(base + "/{tool_result_id}/query", response_model=OkEnvelope, responses=error_docs(400, 401, 404, 412),
+             tags=["tool results"], summary="JSONPath query into a stored JSON result")
+    def query_result(
+        session: ExistingSession,
+        tool_result_id: ResultId,
+        path: Annotated[str, Query(min_length=1, description="A JSONPath, e.g. $.items[0].name")],
+        max_chars: Annotated[int, Query(ge=0, description="Cap on the rendered values")] = 20_000,
+    ) -> EnvelopeJSONResponse:
+        return ok(session.query(tool_result_id, path, max_chars=max_chars))
