@@ -1,0 +1,87 @@
+"""``list`` from the session's index: one listing of ``{session}/index/``, names sorted by time.
+
+Each committed record has one create-only index object
+``{stored_at_ns:020d}_{sha256(tool_name)[:8]}_{id}.json`` holding a copy of its
+metadata. ``list`` lists that folder once, sorts the names (creation order),
+filters by the tool-name hash in the name, and reads only the entries it
+returns (concurrently on S3). A session with results but no index (a folder
+written by the seed) gets its index rebuilt from the metadata files first.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from toolstub.errors import StoreError
+from toolstub.store import records as rec
+from toolstub.store.ids import is_valid_tool_result_id
+
+
+def index_entries(store) -> list[rec.IndexName]:
+    folder = f"{store.session_id}/{rec.INDEX}"
+    entries = [e for e in map(rec.parse_index_name, store.backend.names(folder)) if e is not None]
+    entries = [e for e in entries if is_valid_tool_result_id(e.tool_result_id)]
+    entries.sort(key=lambda e: (e.stored_at_ns, e.tool_result_id))
+    return entries
+
+
+def list_results(store, tool_name: str | None, limit: int, *, newest_first: bool = False) -> list[dict[str, Any]]:
+    entries = index_entries(store)
+    if not entries and store.backend.names(f"{store.session_id}/{rec.RESULTS}"):
+        rebuild_index(store)
+        entries = index_entries(store)
+    if newest_first:
+        entries.reverse()
+    if tool_name is not None:
+        wanted = rec.tool_hash(tool_name)
+        entries = [e for e in entries if e.tool_hash == wanted]
+    out: list[dict[str, Any]] = []
+    folder = f"{store.session_id}/{rec.INDEX}"
+    position = 0
+    while len(out) < limit and position < len(entries):
+        batch = entries[position : position + (limit - len(out))]
+        position += len(batch)
+        blobs = store.backend.cat_many([f"{folder}/{e.name}" for e in batch])
+        for entry in batch:
+            metadata = _parse_entry(blobs[f"{folder}/{entry.name}"], entry)
+            if metadata is None:
+                continue
+            if tool_name is not None and metadata.get("tool_name", "") != tool_name:
+                continue  # an 8-hex tool-name hash collision
+            out.append(metadata)
+    return out
+
+
+def _parse_entry(blob: bytes | Exception, entry: rec.IndexName) -> dict[str, Any] | None:
+    if isinstance(blob, FileNotFoundError):
+        return None  # pruned between the listing and the read
+    if isinstance(blob, Exception):
+        raise StoreError("list index entry unreadable", details={"entry": entry.name})
+    try:
+        data = json.loads(blob.decode("utf-8", "surrogatepass"))
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or data.get("tool_result_id") != entry.tool_result_id:
+        raise StoreError(
+            "list index entry is corrupt; run `toolstub store fsck --repair`",
+            details={"entry": entry.name, "tool_result_id": entry.tool_result_id},
+        )
+    return data
+
+
+def rebuild_index(store) -> list[str]:
+    """Write the index entries missing for committed records; return the ids indexed."""
+    folder = f"{store.session_id}/{rec.RESULTS}"
+    have = {e.tool_result_id for e in index_entries(store)}
+    added = []
+    for name in sorted(store.backend.names(folder)):
+        if not is_valid_tool_result_id(name) or name in have:
+            continue
+        try:
+            metadata = store._load_metadata(name)
+        except Exception:  # noqa: BLE001 - a missing or corrupt record is fsck's business
+            continue
+        store._index(metadata)
+        added.append(name)
+    return added

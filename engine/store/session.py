@@ -1,0 +1,444 @@
+"""``ToolResultStore``: one session's tool results (write, read, search, list, metadata, query)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import threading
+import time
+import uuid
+from datetime import datetime, timezone
+from typing import Any
+
+from toolstub.errors import InvalidArgumentError, NotFoundError, StoreError
+from toolstub.store import checkpoints as cp
+from toolstub.store import records as rec
+from toolstub.store.backend import Backend, LocalBackend
+from toolstub.store.ids import (
+    OFFSET_UNIT,
+    decode_content,
+    make_ref,
+    make_tool_result_id,
+    parse_ref,
+    safe_tool_id,
+    validate_session_id,
+)
+from toolstub.synopsis import Synopsis
+
+DEFAULT_READ_LIMIT = 20_000
+DEFAULT_LIST_LIMIT = 50
+PAUSE_ENV = "TOOLSTUB_STORE_PAUSE_AT"  # test hook: a write step name to stall at (crash tests)
+PAUSE_FILE_ENV = "TOOLSTUB_STORE_PAUSE_FILE"
+
+_CLOCK_LOCK = threading.Lock()
+_LAST_NS = [0]
+_SEQ = itertools.count()
+
+
+def monotonic_ns() -> int:
+    """Wall-clock ns, strictly increasing within this process."""
+    with _CLOCK_LOCK:
+        now = max(time.time_ns(), _LAST_NS[0] + 1)
+        _LAST_NS[0] = now
+        return now
+
+
+def utc_now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat()
+
+
+def pause_point(step: str) -> None:
+    """Crash-test hook: stall at ``step`` when ``TOOLSTUB_STORE_PAUSE_AT`` names it."""
+    if os.environ.get(PAUSE_ENV) != step:
+        return
+    marker = os.environ.get(PAUSE_FILE_ENV)
+    if marker:
+        with open(marker, "w", encoding="utf-8") as handle:
+            handle.write(step)
+    time.sleep(float(os.environ.get("TOOLSTUB_STORE_PAUSE_SECONDS", "60")))
+
+
+class ToolResultStore:
+    """The tool results of one session, in the seed's layout, over one backend."""
+
+    def __init__(self, backend: Backend, session_id: str) -> None:
+        self.backend = backend
+        self.session_id = validate_session_id(session_id)
+
+    def __repr__(self) -> str:
+        return f"ToolResultStore({self.backend.describe()!r}, {self.session_id!r})"
+
+    # -- ids and refs ----------------------------------------------------------
+    def ref(self, tool_result_id: str) -> str:
+        _, tool_result_id = parse_ref(tool_result_id)
+        return make_ref(self.session_id, tool_result_id)
+
+    def resolve(self, id_or_ref: str) -> str:
+        """The validated tool_result_id of a bare id or a ref to THIS session (other sessions: NotFound)."""
+        session_id, tool_result_id = parse_ref(id_or_ref)
+        if session_id is not None and session_id != self.session_id:
+            raise NotFoundError(_not_found(tool_result_id), details={"tool_result_id": tool_result_id})
+        return tool_result_id
+
+    # -- metadata --------------------------------------------------------------
+    def _load_metadata(self, tool_result_id: str) -> dict[str, Any]:
+        try:
+            raw = self.backend.cat(rec.metadata_path(self.session_id, tool_result_id))
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            raise NotFoundError(_not_found(tool_result_id), details={"tool_result_id": tool_result_id}) from None
+        except OSError as exc:
+            raise StoreError(f"store read failed: {type(exc).__name__}") from None
+        return rec.load_metadata(raw, tool_result_id)
+
+    def metadata(self, id_or_ref: str) -> dict[str, Any]:
+        return self._load_metadata(self.resolve(id_or_ref))
+
+    def exists(self, id_or_ref: str) -> bool:
+        try:
+            self.metadata(id_or_ref)
+        except NotFoundError:
+            return False
+        return True
+
+    # -- write -----------------------------------------------------------------
+    def write(
+        self,
+        content: str,
+        *,
+        tool_id: str = "",
+        tool_name: str = "",
+        mime_type: str = "text/plain",
+        message_id: str = "",
+        preview_chars: int = 2000,
+        created_at: str | None = None,
+        synopsis: Synopsis | None = None,
+        rules: Any = None,
+        user_id: str = "",
+        peer_id: str = "",
+    ) -> rec.StoredToolResult:
+        """Store ``content`` once (dedupe by tool_id + content); metadata.json is written last."""
+        from toolstub.redact import prepare_for_storage
+        from toolstub.rule_files import load_rules
+
+        if not isinstance(content, str):
+            raise InvalidArgumentError("content must be a str", details={"type": type(content).__name__})
+        ruleset = load_rules(rules)
+        content, redactions = prepare_for_storage(content, ruleset)
+        encoded = cp.encode(content)
+        import hashlib
+
+        digest = hashlib.sha256()
+        for chunk in encoded.chunks:
+            digest.update(chunk)
+        sha = digest.hexdigest()
+        tool_result_id = make_tool_result_id(tool_id, sha)
+        existing = self._existing(tool_result_id, sha)
+        if existing is None and self._taken(tool_result_id, sha):
+            # a 16-hex prefix collision: never overwrite, use the full digest instead
+            tool_result_id = f"tr_{safe_tool_id(tool_id)}_{sha}" if tool_id else f"tr_{sha}"
+            existing = self._existing(tool_result_id, sha)
+        if existing is not None:
+            self._ensure_indexed(existing)
+            return self._stored(existing, created=False)
+        if synopsis is None:
+            from toolstub.engine import synopsize
+
+            synopsis = synopsize(content, mime=mime_type, tool_name=tool_name, rules=ruleset, preview_chars=preview_chars)
+        ref = make_ref(self.session_id, tool_result_id)
+        metadata = {
+            "tool_result_id": tool_result_id,
+            "session_id": self.session_id,
+            "message_id": message_id or "",
+            "tool_id": tool_id or "",
+            "tool_name": tool_name or "",
+            "user_id": user_id or "",
+            "peer_id": peer_id or "",
+            "created_at": created_at or utc_now_iso(),
+            "original_chars": len(content),
+            "preview_chars": min(len(content), max(int(preview_chars), 0)),
+            "sha256": sha,
+            "mime_type": mime_type or "text/plain",
+            "synopsis_kind": synopsis.kind,
+            "synopsis": synopsis.to_dict(),
+            "storage_uri": ref,
+            "output_uri": f"{ref}/{rec.OUTPUT}",
+            "offset_unit": OFFSET_UNIT,
+            "ruleset": synopsis.ruleset or ruleset.name,
+            "ruleset_version": synopsis.ruleset_version or ruleset.version,
+            "redactions": int(redactions),
+            "output_bytes": encoded.nbytes,
+            "checkpoint_every": encoded.every,
+            "stored_at_ns": monotonic_ns(),
+        }
+        self._write_output(tool_result_id, encoded)
+        pause_point("before_metadata")
+        created = self._commit(tool_result_id, metadata)
+        if not created:  # another writer committed the same record first
+            winner = self._existing(tool_result_id, sha)
+            if winner is None:
+                raise StoreError("a different tool result holds this id", details={"tool_result_id": tool_result_id})
+            self._ensure_indexed(winner)
+            return self._stored(winner, created=False)
+        pause_point("before_index")
+        self._index(metadata)
+        return self._stored(metadata, created=True)
+
+    def _existing(self, tool_result_id: str, sha: str) -> dict[str, Any] | None:
+        try:
+            metadata = self._load_metadata(tool_result_id)
+        except NotFoundError:
+            return None
+        return metadata if metadata.get("sha256") == sha else None
+
+    def _taken(self, tool_result_id: str, sha: str) -> bool:
+        try:
+            return self._load_metadata(tool_result_id).get("sha256") != sha
+        except NotFoundError:
+            return False
+
+    def _write_output(self, tool_result_id: str, encoded: cp.Encoded) -> None:
+        """Output and checkpoints first, each atomically replaced (identical bytes for racing writers)."""
+        out = rec.output_path(self.session_id, tool_result_id)
+        if isinstance(self.backend, LocalBackend):
+            chunks = iter(encoded.chunks)
+            self.backend.put_stream(out, chunks, hook=lambda: pause_point("mid_output"))
+        else:
+            self.backend.put(out, encoded.data())
+        pause_point("before_checkpoints")
+        self.backend.put(rec.checkpoints_path(self.session_id, tool_result_id), encoded.index_bytes())
+
+    def _commit(self, tool_result_id: str, metadata: dict[str, Any]) -> bool:
+        return self.backend.create(rec.metadata_path(self.session_id, tool_result_id), rec.dump_metadata(metadata))
+
+    def _index_entry_path(self, metadata: dict[str, Any]) -> str:
+        ns = _stored_ns(metadata)
+        name = rec.index_name(ns, str(metadata.get("tool_name") or ""), str(metadata["tool_result_id"]))
+        return f"{self.session_id}/{rec.INDEX}/{name}"
+
+    def _index(self, metadata: dict[str, Any]) -> None:
+        self.backend.create(self._index_entry_path(metadata), rec.dump_metadata(metadata))
+
+    def _ensure_indexed(self, metadata: dict[str, Any]) -> None:
+        path = self._index_entry_path(metadata)
+        if not self.backend.exists(path):
+            self.backend.create(path, rec.dump_metadata(metadata))
+
+    def _stored(self, metadata: dict[str, Any], *, created: bool) -> rec.StoredToolResult:
+        tool_result_id = str(metadata["tool_result_id"])
+        ref = make_ref(self.session_id, tool_result_id)
+        return rec.StoredToolResult(
+            tool_result_id=tool_result_id,
+            ref=ref,
+            storage_uri=str(metadata.get("storage_uri") or ref),
+            output_uri=str(metadata.get("output_uri") or f"{ref}/{rec.OUTPUT}"),
+            metadata=metadata,
+            synopsis=rec.synopsis_of(metadata),
+            created=created,
+        )
+
+    # -- read ------------------------------------------------------------------
+    def read(
+        self,
+        id_or_ref: str,
+        offset: int = 0,
+        limit: int = DEFAULT_READ_LIMIT,
+        include_metadata: bool = True,
+    ) -> dict[str, Any]:
+        """Code points ``[offset, offset + limit)`` (``limit=-1``: to the end), in O(limit)."""
+        offset, limit = _check_int("offset", offset), _check_int("limit", limit)
+        if offset < 0:
+            raise InvalidArgumentError("offset must be greater than or equal to 0")
+        if limit < -1:
+            raise InvalidArgumentError("limit must be -1 or greater than or equal to 0")
+        tool_result_id = self.resolve(id_or_ref)
+        metadata = self._load_metadata(tool_result_id)
+        content, total = self.slice(tool_result_id, offset, limit, metadata)
+        end = None if limit == -1 else offset + limit
+        result: dict[str, Any] = {
+            "tool_result_id": tool_result_id,
+            "content": content,
+            "offset": offset,
+            "limit": limit,
+            "offset_unit": OFFSET_UNIT,
+            "total_chars": total,
+            "has_more": end is not None and end < total,
+        }
+        if include_metadata:
+            result["metadata"] = metadata
+        return result
+
+    def slice(self, tool_result_id: str, offset: int, limit: int, metadata: dict[str, Any]) -> tuple[str, int]:
+        """(content[offset:offset+limit], total chars) through the checkpoint index when there is one."""
+        header = self._checkpoint_header(tool_result_id, metadata)
+        if header is None:
+            content = self._full_text(tool_result_id)
+            self._rebuild_checkpoints_quietly(tool_result_id, content)
+            end = None if limit == -1 else offset + limit
+            return content[offset:end], len(content)
+        total = header.chars
+        start = min(offset, total)
+        stop = total if limit == -1 else min(total, offset + limit)
+        if stop <= start:
+            return "", total
+        data, base = self._range(tool_result_id, header, start, stop)
+        try:
+            text = decode_content(data)
+        except UnicodeDecodeError:
+            raise _corrupt(tool_result_id) from None
+        piece = text[start - base : stop - base]
+        if len(piece) != stop - start:
+            raise _corrupt(tool_result_id)
+        return piece, total
+
+    def _range(self, tool_result_id: str, header: cp.Header, start: int, stop: int) -> tuple[bytes, int]:
+        ka, kb = cp.chunk_span(header, start, stop)
+        lo, hi = cp.entry_range(header, ka, kb)
+        try:
+            raw = self.backend.cat(rec.checkpoints_path(self.session_id, tool_result_id), lo, hi)
+            offsets = cp.parse_entries(raw, kb - ka + 1, header)
+            data = self.backend.cat(rec.output_path(self.session_id, tool_result_id), offsets[0], offsets[-1])
+        except cp.CheckpointError:
+            raise _corrupt(tool_result_id) from None
+        except FileNotFoundError:
+            raise _missing_output(tool_result_id) from None
+        if len(data) != offsets[-1] - offsets[0]:
+            raise _corrupt(tool_result_id)
+        return data, ka * header.every
+
+    def _checkpoint_header(self, tool_result_id: str, metadata: dict[str, Any]) -> cp.Header | None:
+        """The index header, or None when the record has none (a seed-layout folder)."""
+        try:
+            raw = self.backend.cat(rec.checkpoints_path(self.session_id, tool_result_id), 0, cp.HEADER.size)
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            return None
+        try:
+            header = cp.parse_header(raw)
+        except cp.CheckpointError:
+            raise _corrupt(tool_result_id) from None
+        chars = metadata.get("original_chars")
+        if isinstance(chars, int) and chars != header.chars:
+            raise _corrupt(tool_result_id)
+        return header
+
+    def _full_text(self, tool_result_id: str) -> str:
+        try:
+            data = self.backend.cat(rec.output_path(self.session_id, tool_result_id))
+        except (FileNotFoundError, IsADirectoryError):
+            raise _missing_output(tool_result_id) from None
+        try:
+            return decode_content(data)
+        except UnicodeDecodeError:
+            raise StoreError("tool result output is not valid UTF-8", details={"tool_result_id": tool_result_id}) from None
+
+    def _rebuild_checkpoints_quietly(self, tool_result_id: str, content: str) -> None:
+        try:
+            self.backend.put(rec.checkpoints_path(self.session_id, tool_result_id), cp.encode(content).index_bytes())
+        except (OSError, PermissionError):  # a read-only store keeps working, just slower
+            pass
+
+    def iter_text(self, tool_result_id: str, start: int = 0, block_chars: int = 1 << 20):
+        """Yield ``(char_offset, text)`` blocks from code point ``start`` to the end, in bounded memory."""
+        metadata = self._load_metadata(tool_result_id)
+        from toolstub.store.search import iter_blocks
+
+        yield from iter_blocks(self, tool_result_id, metadata, start, block_chars)
+
+    # -- search and query --------------------------------------------------------
+    def search(
+        self,
+        id_or_ref: str,
+        query: str,
+        limit: int = 20,
+        context_chars: int = 300,
+        *,
+        mode: str = "literal",
+        cursor: str | None = None,
+    ) -> dict[str, Any]:
+        from toolstub.store.search import search
+
+        return search(self, id_or_ref, query, limit=limit, context_chars=context_chars, mode=mode, cursor=cursor)
+
+    def query(self, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[str, Any]:
+        from toolstub.store.query import query
+
+        return query(self, id_or_ref, path, max_chars=max_chars)
+
+    # -- list ------------------------------------------------------------------
+    def list(self, tool_name: str | None = None, limit: int = DEFAULT_LIST_LIMIT, *, newest_first: bool = False) -> dict:
+        """Metadata of the session's results in creation order, from the session's index."""
+        limit = _check_int("limit", limit)
+        if limit <= 0:
+            raise InvalidArgumentError("limit must be greater than 0")
+        from toolstub.store.listing import list_results
+
+        return {"tool_results": list_results(self, tool_name, limit, newest_first=newest_first)}
+
+    # -- message log -------------------------------------------------------------
+    def append_messages(self, messages: list[dict[str, Any]]) -> None:
+        """Append messages as ONE create-only object named by a monotonic key (never lost, order kept)."""
+        if not isinstance(messages, list) or not all(isinstance(m, dict) for m in messages):
+            raise InvalidArgumentError("messages must be a list of objects")
+        if not messages:
+            return
+        data = json.dumps(messages, ensure_ascii=False).encode("utf-8", "surrogatepass")
+        while True:
+            name = f"{monotonic_ns():020d}_{next(_SEQ):08d}_{uuid.uuid4().hex[:12]}.json"
+            if self.backend.create(f"{self.session_id}/{rec.MESSAGES}/{name}", data):
+                return
+
+    def messages(self) -> list[dict[str, Any]]:
+        folder = f"{self.session_id}/{rec.MESSAGES}"
+        names = sorted(n for n in self.backend.names(folder) if n.endswith(".json") and not n.startswith("."))
+        blobs = self.backend.cat_many([f"{folder}/{n}" for n in names])
+        out: list[dict[str, Any]] = []
+        for name in names:
+            blob = blobs[f"{folder}/{name}"]
+            if isinstance(blob, Exception):
+                raise StoreError("message log entry unreadable", details={"entry": name})
+            try:
+                out.extend(json.loads(blob.decode("utf-8", "surrogatepass")))
+            except ValueError:
+                raise StoreError("message log entry is corrupt", details={"entry": name}) from None
+        return out
+
+
+def _stored_ns(metadata: dict[str, Any]) -> int:
+    value = metadata.get("stored_at_ns")
+    if isinstance(value, int) and value >= 0:
+        return value
+    return iso_to_ns(str(metadata.get("created_at") or ""))
+
+
+def iso_to_ns(text: str) -> int:
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return 0
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return max(0, int(moment.timestamp() * 1_000_000) * 1000)
+
+
+def _check_int(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError(f"{name} must be an integer", details={"field": name, "value": repr(value)[:50]})
+    return value
+
+
+def _not_found(tool_result_id: str) -> str:
+    return f"Tool result not found: {tool_result_id}"
+
+
+def _corrupt(tool_result_id: str) -> StoreError:
+    return StoreError(
+        "checkpoint index is corrupt; run `toolstub store fsck --repair`",
+        details={"tool_result_id": tool_result_id},
+    )
+
+
+def _missing_output(tool_result_id: str) -> StoreError:
+    return StoreError(
+        "tool result output is missing; run `toolstub store fsck`",
+        details={"tool_result_id": tool_result_id},
+    )

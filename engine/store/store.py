@@ -1,0 +1,52 @@
+"""``Store``: the sessions of one backend; ``open_store(url)``."""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+from typing import Any
+
+from toolstub.store.backend import Backend, open_backend
+from toolstub.store.ids import is_valid_session_id
+from toolstub.store.session import ToolResultStore
+
+
+class Store:
+    """All sessions under one root (a local folder, ``memory://...`` or ``s3://bucket/prefix``)."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
+    @property
+    def url(self) -> str:
+        return self.backend.describe()
+
+    def __repr__(self) -> str:
+        return f"Store({self.url!r})"
+
+    def session(self, session_id: str) -> ToolResultStore:
+        return ToolResultStore(self.backend, session_id)
+
+    def sessions(self) -> list[str]:
+        return sorted(n for n in self.backend.names("") if is_valid_session_id(n) and not n.startswith("."))
+
+    def prune(
+        self, older_than: timedelta | float | int | None = None, max_bytes: int | None = None, *, dry_run: bool = False
+    ) -> dict[str, Any]:
+        from toolstub.store.maintenance import prune
+
+        return prune(self, older_than=older_than, max_bytes=max_bytes, dry_run=dry_run)
+
+    def fsck(self, *, repair: bool = False, remove_orphans: bool = False, verify: bool = True, progress=None) -> dict:
+        from toolstub.store.maintenance import fsck
+
+        return fsck(self, repair=repair, remove_orphans=remove_orphans, verify=verify, progress=progress)
+
+
+def open_store(url: str | os.PathLike | None = None, **storage_options: Any) -> Store:
+    """Open a store: no URL means ``$TOOLSTUB_STORE``, else the local default folder.
+
+    ``memory://NAME`` (tests), a path or ``file://PATH``, ``s3://bucket/prefix``
+    (endpoint and keys from ``TOOLSTUB_S3_ENDPOINT`` / ``AWS_*`` or ``storage_options``).
+    """
+    return Store(open_backend(url, **storage_options))
