@@ -43,6 +43,10 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "toolstub.plugins.yaml_summarizer",
     "toolstub.plugins.code_summarizer",
     "toolstub.plugins.text_summarizer",
+    "toolstub.plugins.log_summarizer",
+    "toolstub.plugins.diff_summarizer",
+    "toolstub.plugins.markdown_summarizer",
+    "toolstub.plugins.html_summarizer",
 )
 
 

@@ -1,0 +1,383 @@
+"""Kind ``diff``: unified diffs, ``git diff``, ``git show`` / ``git log -p`` and ``git format-patch``.
+
+The synopsis names the files changed with their ``+``/``-`` line counts and
+hunks, renames (with similarity), added, deleted, mode-changed and binary files,
+and the commits (sha, author, date, subject) when the output is ``git show``.
+
+It claims the content when its first non-blank line opens a diff (``start``:
+``diff --git``, ``--- `` followed by ``+++ ``, ``Index:``, ``commit <sha>``,
+``From <sha>``) and a file header is found. Hunk bodies are consumed by the
+line counts of their ``@@`` header, so a removed line starting with ``-- `` is
+never taken for a file header. One pass over the lines, RE2 patterns only.
+
+.. rubric:: Options (``kinds.diff``)
+
+* ``start`` (regex): a first line that may open a diff.
+* ``hunk`` (regex): the hunk header, with groups ``old_count`` and ``new_count``.
+* ``commit`` (regex): a commit header line (group ``sha``).
+* ``max_files`` (int): files listed in the structure (``+N more`` beyond).
+* ``max_commits`` (int): commits listed as notable items.
+* ``max_hunk_headers`` (int): hunk headers with function context listed.
+* ``line_chars`` (int): clip for each listed line.
+* ``sample_chars`` (int): clip for the sample (the first hunk).
+
+.. rubric:: Example
+
+PASS (diff)::
+
+    diff --git a/app.py b/app.py
+    --- a/app.py
+    +++ b/app.py
+    @@ -1,2 +1,2 @@
+
+FAIL (stays yaml)::
+
+    ---
+    name: x
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolstub import hookimpl
+from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.textutil import clip, normalize
+
+NAME = "diff"
+
+DEFAULTS: Mapping[str, Any] = {
+    "start": r"^(?:diff --git |diff -|--- \S|Index: \S|commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} )",
+    "hunk": r"^@@@? -\d+(?:,(?P<old_count>\d+))? \+\d+(?:,(?P<new_count>\d+))? @@@?(?P<context>.*)$",
+    "commit": r"^(?:commit|From) (?P<sha>[0-9a-f]{7,64})\b",
+    "max_files": 40,
+    "max_commits": 5,
+    "max_hunk_headers": 8,
+    "line_chars": 200,
+    "sample_chars": 800,
+}
+
+PATTERN_KEYS = frozenset({"start", "hunk", "commit"})
+
+_INT = {"type": "integer", "minimum": 0}
+
+CAPS_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "start": {"type": "string", "format": "regex", "description": "a first line that may open a diff"},
+        "hunk": {"type": "string", "format": "regex", "description": "hunk header with old_count/new_count"},
+        "commit": {"type": "string", "format": "regex", "description": "commit header with group sha"},
+        "max_files": {**_INT, "description": "files listed"},
+        "max_commits": {**_INT, "description": "commits listed"},
+        "max_hunk_headers": {**_INT, "description": "hunk headers with context listed"},
+        "line_chars": {**_INT, "description": "clip for each listed line"},
+        "sample_chars": {**_INT, "description": "clip for the sample (first hunk)"},
+    },
+}
+
+
+@dataclass
+class FileChange:
+    old: str = ""
+    new: str = ""
+    status: str = "M"
+    added: int = 0
+    removed: int = 0
+    hunks: int = 0
+    binary: bool = False
+    similarity: str = ""
+    mode: str = ""
+
+    @property
+    def path(self) -> str:
+        if self.status == "R" and self.old and self.new and self.old != self.new:
+            return f"{self.old} -> {self.new}"
+        return self.new if self.new and self.new != "/dev/null" else self.old
+
+    def describe(self) -> str:
+        parts = []
+        if self.binary:
+            parts.append("binary")
+        elif self.hunks:
+            parts.append(f"+{self.added} -{self.removed}, {self.hunks} hunk{'s' * (self.hunks != 1)}")
+        if self.similarity:
+            parts.append(f"similarity {self.similarity}")
+        if self.mode:
+            parts.append(self.mode)
+        return f"{self.status} {self.path} ({', '.join(parts) or 'no content change'})"
+
+
+@dataclass
+class Commit:
+    sha: str
+    author: str = ""
+    date: str = ""
+    subject: str = ""
+
+
+@dataclass
+class _State:
+    files: list[FileChange] = field(default_factory=list)
+    commits: list[Commit] = field(default_factory=list)
+    hunk_headers: list[str] = field(default_factory=list)
+    old_left: int = 0
+    new_left: int = 0
+    first_hunk: list[str] = field(default_factory=list)
+    first_hunk_done: bool = False
+    in_message: bool = False
+
+    @property
+    def current(self) -> FileChange | None:
+        return self.files[-1] if self.files else None
+
+
+def _strip_prefix(path: str) -> str:
+    path = path.split("\t", 1)[0].strip()
+    if len(path) >= 2 and path[0] == path[-1] == '"':
+        path = path[1:-1]
+    if path.startswith(("a/", "b/")):
+        return path[2:]
+    return path
+
+
+def _git_paths(rest: str) -> tuple[str, str]:
+    """``a/x b/y`` from a ``diff --git`` line (paths with spaces: split at `` b/``)."""
+    if rest.startswith('"') or " b/" not in rest:
+        parts = rest.split(" ")
+        return _strip_prefix(parts[0]), _strip_prefix(parts[-1])
+    old, new = rest.rsplit(" b/", 1)
+    return _strip_prefix(old), new.strip()
+
+
+def _in_hunk_line(state: _State, line: str) -> bool:
+    """Consume one hunk body line; True when it was one."""
+    if state.old_left <= 0 and state.new_left <= 0:
+        return False
+    head = line[:1]
+    current = state.current
+    if head == "+":
+        state.new_left -= 1
+        if current:
+            current.added += 1
+    elif head == "-":
+        state.old_left -= 1
+        if current:
+            current.removed += 1
+    elif head in (" ", ""):
+        state.old_left -= 1
+        state.new_left -= 1
+    elif head == "\\":
+        return True
+    else:
+        state.old_left = state.new_left = 0
+        return False
+    if not state.first_hunk_done:
+        state.first_hunk.append(line)
+    return True
+
+
+def _file_header(state: _State, line: str, next_line: str) -> bool:
+    if line.startswith("diff --git "):
+        old, new = _git_paths(line[len("diff --git ") :])
+        state.files.append(FileChange(old=old, new=new))
+        return True
+    if line.startswith("--- ") and next_line.startswith("+++ "):
+        old = _strip_prefix(line[4:])
+        current = state.current
+        if current is None or current.hunks or current.added or current.removed or current.binary:
+            current = FileChange(old=old)
+            state.files.append(current)
+        current.old = old if old != "/dev/null" else current.old
+        if old == "/dev/null":
+            current.status = "A"
+        return True
+    if line.startswith("+++ ") and state.current is not None:
+        new = _strip_prefix(line[4:])
+        if new == "/dev/null":
+            state.current.status = "D"
+        else:
+            state.current.new = new
+        return True
+    return False
+
+
+_META = (
+    ("new file mode", "A"),
+    ("deleted file mode", "D"),
+    ("rename from ", "R"),
+    ("rename to ", "R"),
+    ("copy from ", "C"),
+    ("copy to ", "C"),
+)
+
+
+def _meta_line(state: _State, line: str) -> bool:
+    current = state.current
+    if current is None:
+        return False
+    for prefix, status in _META:
+        if line.startswith(prefix):
+            current.status = status
+            value = line[len(prefix) :].strip()
+            if prefix.endswith("from "):
+                current.old = value
+            elif prefix.endswith("to "):
+                current.new = value
+            return True
+    if line.startswith(("similarity index ", "dissimilarity index ")):
+        current.similarity = line.rsplit(" ", 1)[-1]
+        return True
+    if line.startswith("old mode "):
+        current.mode = f"mode {line[9:].strip()}"
+        return True
+    if line.startswith("new mode ") and current.mode:
+        current.mode += f" -> {line[9:].strip()}"
+        return True
+    if line.startswith("Binary files ") or line.startswith("GIT binary patch"):
+        current.binary = True
+        return True
+    return line.startswith("index ")
+
+
+def _commit_line(state: _State, line: str, caps: Mapping[str, Any]) -> bool:
+    if line.startswith(("commit ", "From ")):
+        match = caps["commit"].search(line)
+        if match:
+            state.commits.append(Commit(sha=match.group("sha")))
+            state.in_message = False
+            return True
+    if not state.commits:
+        return False
+    commit = state.commits[-1]
+    if line.startswith(("Author:", "From:")) and not commit.author:
+        commit.author = line.split(":", 1)[1].strip()
+        return True
+    if line.startswith("Subject:") and not commit.subject:
+        commit.subject = line[8:].strip()
+        return True
+    if line.startswith(("Date:", "AuthorDate:")) and not commit.date:
+        commit.date = line.split(":", 1)[1].strip()
+        state.in_message = True
+        return True
+    if state.in_message and line.startswith("    "):
+        commit.subject = commit.subject or line.strip()
+        return True
+    if state.in_message and not line.strip():
+        return True
+    state.in_message = False
+    return False
+
+
+def _hunk_line(state: _State, line: str, caps: Mapping[str, Any]) -> bool:
+    if not line.startswith("@@"):
+        return False
+    match = caps["hunk"].search(line)
+    if match is None:
+        return False
+    old, new = match.group("old_count"), match.group("new_count")
+    state.old_left = int(old) if old is not None else 1
+    state.new_left = int(new) if new is not None else 1
+    if state.current is None:
+        state.files.append(FileChange())
+    state.current.hunks += 1
+    if state.first_hunk:
+        state.first_hunk_done = True
+    if not state.first_hunk_done:
+        state.first_hunk.append(line)
+    context = (match.group("context") or "").strip()
+    if context and len(state.hunk_headers) < caps["max_hunk_headers"]:
+        state.hunk_headers.append(f"{state.current.path}: {context}")
+    return True
+
+
+def _scan(lines: list[str], caps: Mapping[str, Any]) -> _State:
+    state = _State()
+    for index, raw in enumerate(lines):
+        line = raw.rstrip("\r")
+        if _in_hunk_line(state, line):
+            continue
+        next_line = lines[index + 1] if index + 1 < len(lines) else ""
+        if _hunk_line(state, line, caps) or _file_header(state, line, next_line):
+            state.in_message = False
+            continue
+        if _meta_line(state, line) or _commit_line(state, line, caps):
+            continue
+    return state
+
+
+def _first_line(content: str) -> str:
+    for line in content.lstrip("\ufeff").split("\n", 50)[:50]:
+        if line.strip():
+            return line.rstrip("\r")
+    return ""
+
+
+def _summarize(inp: KindInput) -> Synopsis | None:
+    caps = inp.caps
+    first = _first_line(inp.content)
+    if not first or not caps["start"].search(first):
+        return None
+    lines = inp.content.lstrip("\ufeff").split("\n")
+    if first.startswith("--- ") and not any(line.startswith("+++ ") for line in lines[:60]):
+        return None
+    state = _scan(lines, caps)
+    files = [f for f in state.files if f.path or f.hunks]
+    if not files or not (any(f.hunks or f.binary or f.status in "RCAD" or f.mode for f in files)):
+        return None
+    return _synopsis(files, state, caps)
+
+
+def _synopsis(files: list[FileChange], state: _State, caps: Mapping[str, Any]) -> Synopsis:
+    added = sum(f.added for f in files)
+    removed = sum(f.removed for f in files)
+    hunks = sum(f.hunks for f in files)
+    statuses = {}
+    for f in files:
+        statuses[f.status] = statuses.get(f.status, 0) + 1
+    names = {"M": "modified", "A": "added", "D": "deleted", "R": "renamed", "C": "copied"}
+    status_text = ", ".join(f"{names.get(k, k)} {v}" for k, v in sorted(statuses.items(), key=lambda kv: "MADRC".find(kv[0])))
+    binary = sum(1 for f in files if f.binary)
+    summary = [
+        f"Diff of {len(files)} file{'s' * (len(files) != 1)}: +{added} -{removed} lines in {hunks} hunk{'s' * (hunks != 1)}.",
+        f"Files: {status_text}" + (f"; binary {binary}." if binary else "."),
+    ]
+    if state.commits:
+        summary.insert(0, f"{len(state.commits)} commit{'s' * (len(state.commits) != 1)} with patches.")
+    cap = caps["max_files"]
+    structure = [clip(f.describe(), caps["line_chars"]) for f in files[:cap]]
+    if len(files) > cap:
+        structure.append(f"+{len(files) - cap} more files")
+    notable = []
+    for commit in state.commits[: caps["max_commits"]]:
+        text = f"commit {commit.sha[:12]}: {commit.subject}" + (f" ({commit.author}, {commit.date})" if commit.author else "")
+        notable.append(clip(normalize(text), caps["line_chars"]))
+    if len(state.commits) > caps["max_commits"]:
+        notable.append(f"+{len(state.commits) - caps['max_commits']} more commits")
+    notable += [clip(normalize(f"hunk {h}"), caps["line_chars"]) for h in state.hunk_headers]
+    sample = clip("\n".join(state.first_hunk), caps["sample_chars"])
+    return Synopsis(
+        kind=NAME,
+        title="Diff output",
+        summary=tuple(summary),
+        structure=tuple(structure),
+        notable_items=tuple(notable),
+        sample=sample,
+    )
+
+
+SUMMARIZER = Summarizer(
+    name=NAME,
+    summarize=_summarize,
+    caps_schema=CAPS_SCHEMA,
+    defaults=DEFAULTS,
+    pattern_keys=PATTERN_KEYS,
+    description="unified diffs and git show: files changed with +/- counts and hunks, renames, binary files",
+)
+
+
+@hookimpl
+def toolstub_register_summarizers():
+    return (SUMMARIZER,)

@@ -1,0 +1,285 @@
+"""Kind ``html``: web pages and HTML fragments, well-formed or not.
+
+The synopsis gives the title, the heading outline (``h1``..``h6``, levels kept),
+the link, form, input, image, table and script counts, each form's method,
+action and fields, the meta description, and an excerpt of the visible text.
+
+It never executes anything: the page goes through the standard library's
+``html.parser`` tokenizer (no network, no scripts, no entity expansion beyond
+HTML's named references); the text of ``script``, ``style``, ``template``,
+``noscript`` and ``head`` is skipped. At most ``max_parse_chars`` are tokenized
+(the summary says when a page was cut), which bounds time and memory.
+
+It claims a ``text/html`` MIME hint, a ``<!DOCTYPE html>`` or ``<html`` start,
+or a fragment that starts with a known HTML element when most non-blank lines
+are markup. XHTML (an ``<?xml`` prolog, an XHTML doctype, ``xmlns`` on the root,
+an ``xhtml``/``xml`` MIME hint), SVG, RSS and Atom stay ``xml``; so it sits
+before ``xml`` in ``default``.
+
+.. rubric:: Options (``kinds.html``)
+
+* ``start`` (regex): how a page may begin (doctype or ``<html``).
+* ``fragment_tags`` (list): elements a fragment may start with.
+* ``min_markup_ratio`` (number): share of non-blank lines starting with ``<`` for a fragment.
+* ``max_parse_chars`` (int): characters tokenized at most.
+* ``max_headings``, ``heading_chars``, ``max_forms``, ``max_form_fields``, ``excerpt_chars``.
+
+.. rubric:: Example
+
+PASS (html)::
+
+    <!DOCTYPE html><html><head><title>Login</title></head>
+    <body><form action="/login" method="post"><input name="user"></form>
+
+FAIL (stays xml)::
+
+    <?xml version="1.0"?><rss version="2.0"><channel>...</channel></rss>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html.parser import HTMLParser
+from typing import Any
+
+from toolstub import hookimpl
+from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.textutil import clip, normalize
+
+NAME = "html"
+
+DEFAULTS: Mapping[str, Any] = {
+    "start": r"(?i)^(?:<!--.*?-->\s*)*(?:<!doctype\s+html\b|<html[\s>])",
+    "fragment_tags": [
+        "a", "article", "aside", "body", "br", "button", "div", "footer", "form", "h1", "h2", "h3", "h4",
+        "h5", "h6", "head", "header", "hr", "img", "input", "label", "li", "main", "meta", "nav", "ol",
+        "p", "pre", "section", "select", "span", "table", "tbody", "td", "textarea", "th", "tr", "ul",
+    ],
+    "min_markup_ratio": 0.5,
+    "max_parse_chars": 5_000_000,
+    "max_headings": 20,
+    "heading_chars": 120,
+    "max_forms": 5,
+    "max_form_fields": 12,
+    "excerpt_chars": 500,
+}
+
+PATTERN_KEYS = frozenset({"start"})
+
+_INT = {"type": "integer", "minimum": 0}
+
+CAPS_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "start": {"type": "string", "format": "regex", "description": "how a page may begin"},
+        "fragment_tags": {"type": "array", "items": {"type": "string"}, "description": "fragment start elements"},
+        "min_markup_ratio": {"type": "number", "minimum": 0, "maximum": 1, "description": "markup line share"},
+        "max_parse_chars": {**_INT, "minimum": 1, "description": "characters tokenized at most"},
+        "max_headings": {**_INT, "description": "headings listed"},
+        "heading_chars": {**_INT, "description": "clip for each heading"},
+        "max_forms": {**_INT, "description": "forms described"},
+        "max_form_fields": {**_INT, "description": "fields named per form"},
+        "excerpt_chars": {**_INT, "description": "clip for the visible-text excerpt"},
+    },
+}
+
+_SKIP = frozenset({"script", "style", "template", "noscript", "head", "svg", "math"})
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+_BLOCK = frozenset({"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article", "td", "th"})
+_FIELDS = frozenset({"input", "select", "textarea", "button"})
+
+
+class _PageParser(HTMLParser):
+    """Collects the facts of a page; only tokenizes, never runs or fetches anything."""
+
+    def __init__(self, excerpt_chars: int) -> None:
+        super().__init__(convert_charrefs=True)
+        self.excerpt_chars = excerpt_chars
+        self.title: list[str] = []
+        self.in_title = False
+        self.skip_depth: list[str] = []
+        self.heading: tuple[int, list[str]] | None = None
+        self.headings: list[tuple[int, str]] = []
+        self.counts: dict[str, int] = {}
+        self.forms: list[dict[str, Any]] = []
+        self.in_form = False
+        self.text: list[str] = []
+        self.text_len = 0
+        self.description = ""
+        self.lang = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attr = {k: v or "" for k, v in attrs}
+        self.counts[tag] = self.counts.get(tag, 0) + 1
+        if tag == "html" and not self.lang:
+            self.lang = attr.get("lang", "")
+        elif tag == "link" and "stylesheet" in attr.get("rel", "").lower():
+            self.counts["stylesheet"] = self.counts.get("stylesheet", 0) + 1
+        elif tag == "title":
+            self.in_title = True
+        elif tag == "meta" and attr.get("name", "").lower() == "description":
+            self.description = self.description or attr.get("content", "")
+        elif tag == "form":
+            self.forms.append({"method": attr.get("method", "get").upper(), "action": attr.get("action", ""), "fields": []})
+            self.in_form = True
+        elif tag in _FIELDS and self.forms and self.in_form:
+            name = attr.get("name") or attr.get("id") or attr.get("type") or tag
+            kind = attr.get("type", tag) if tag == "input" else tag
+            self.forms[-1]["fields"].append(f"{name}:{kind}" if kind != name else name)
+        if tag in _SKIP and tag not in _VOID:
+            self.skip_depth.append(tag)
+        elif len(tag) == 2 and tag[0] == "h" and tag[1] in "123456":
+            self.heading = (int(tag[1]), [])
+        if tag in _BLOCK:
+            self._add_text(" ")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag in _SKIP:
+            self.handle_endtag(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self.in_title = False
+        elif tag == "form":
+            self.in_form = False
+        if tag in self.skip_depth:
+            while self.skip_depth and self.skip_depth.pop() != tag:
+                pass
+        if self.heading and tag == f"h{self.heading[0]}":
+            self.headings.append((self.heading[0], normalize("".join(self.heading[1]))))
+            self.heading = None
+
+    def handle_data(self, data: str) -> None:
+        if self.in_title:
+            self.title.append(data)
+            return
+        if self.skip_depth:
+            return
+        if self.heading:
+            self.heading[1].append(data)
+        self._add_text(data)
+
+    def _add_text(self, data: str) -> None:
+        if self.text_len < self.excerpt_chars * 2:
+            self.text.append(data)
+            self.text_len += len(data)
+
+
+def _declines_as_xml(inp: KindInput, head: str) -> bool:
+    mime = inp.mime
+    if "html" not in mime and ("xml" in mime or head.startswith("<?xml")):
+        return True
+    lowered = head[:2000].lower()
+    if "xhtml" in mime or "<!doctype html public \"-//w3c//dtd xhtml" in lowered:
+        return True
+    root = lowered.find("<html")
+    return root >= 0 and "xmlns=" in lowered[root : lowered.find(">", root) + 1]
+
+
+def _first_tag(head: str) -> str:
+    if not head.startswith("<"):
+        return ""
+    name = []
+    for ch in head[1:40]:
+        if not (ch.isalnum() or ch == "-"):
+            break
+        name.append(ch)
+    return "".join(name).lower()
+
+
+def _markup_ratio(text: str) -> float:
+    lines = [line.lstrip() for line in text[:200_000].split("\n") if line.strip()]
+    return sum(1 for line in lines if line.startswith("<")) / max(1, len(lines))
+
+
+def _claims(inp: KindInput) -> bool:
+    head = inp.stripped.lstrip("\ufeff")[:4000]
+    if not head.startswith("<") and "html" not in inp.mime:
+        return False
+    if _declines_as_xml(inp, head):
+        return False
+    caps = inp.caps
+    if "html" in inp.mime or caps["start"].search(head):
+        return True
+    return _first_tag(head) in caps["fragment_tags"] and _markup_ratio(inp.stripped) >= caps["min_markup_ratio"]
+
+
+def _parse(inp: KindInput) -> tuple[_PageParser, bool]:
+    caps = inp.caps
+    parser = _PageParser(caps["excerpt_chars"])
+    limit = caps["max_parse_chars"]
+    parser.feed(inp.content[:limit])
+    parser.close()
+    return parser, len(inp.content) > limit
+
+
+def _summarize(inp: KindInput) -> Synopsis | None:
+    if not inp.stripped or not _claims(inp):
+        return None
+    parser, cut = _parse(inp)
+    return _synopsis(inp, parser, cut)
+
+
+def _forms(parser: _PageParser, caps: Mapping[str, Any]) -> list[str]:
+    out = []
+    for index, form in enumerate(parser.forms[: caps["max_forms"]], 1):
+        fields = form["fields"]
+        names = ", ".join(fields[: caps["max_form_fields"]])
+        more = f", +{len(fields) - caps['max_form_fields']} more" if len(fields) > caps["max_form_fields"] else ""
+        out.append(f"form {index}: {form['method']} {form['action'] or '(same page)'} fields: {names or 'none'}{more}")
+    if len(parser.forms) > caps["max_forms"]:
+        out.append(f"+{len(parser.forms) - caps['max_forms']} more forms")
+    return out
+
+
+def _synopsis(inp: KindInput, parser: _PageParser, cut: bool) -> Synopsis:
+    caps = inp.caps
+    counts = parser.counts
+    title = clip(normalize("".join(parser.title)), caps["heading_chars"])
+    links = counts.get("a", 0)
+    summary = [
+        f"HTML page titled {title!r}." if title else "HTML page without a title.",
+        f"Links: {links}, forms: {len(parser.forms)}, headings: {len(parser.headings)}.",
+    ]
+    if parser.description:
+        summary.append(f"Description: {clip(normalize(parser.description), caps['excerpt_chars'])}")
+    excerpt = clip(normalize("".join(parser.text)), caps["excerpt_chars"])
+    summary.append(f"Visible text: {excerpt}" if excerpt else "Visible text: (none)")
+    if cut:
+        summary.append(f"Only the first {caps['max_parse_chars']} characters were parsed.")
+    cap = caps["max_headings"]
+    outline = [f"{'#' * lvl} {clip(text, caps['heading_chars'])}" for lvl, text in parser.headings[:cap]]
+    if len(parser.headings) > cap:
+        outline.append(f"+{len(parser.headings) - cap} more headings")
+    structure = [f"outline ({len(parser.headings)} headings):", *outline] if outline else []
+    structure.append(
+        f"elements: links {links}, forms {len(parser.forms)}, inputs {sum(counts.get(t, 0) for t in _FIELDS)}, "
+        f"images {counts.get('img', 0)}, tables {counts.get('table', 0)}, scripts {counts.get('script', 0)}, "
+        f"styles {counts.get('style', 0) + counts.get('stylesheet', 0)}"
+    )
+    if parser.lang:
+        structure.append(f"lang: {clip(parser.lang, 20)}")
+    return Synopsis(
+        kind=NAME,
+        title=f"HTML: {title}" if title else "HTML output",
+        summary=tuple(summary),
+        structure=tuple(structure),
+        notable_items=tuple(_forms(parser, caps)),
+    )
+
+
+SUMMARIZER = Summarizer(
+    name=NAME,
+    summarize=_summarize,
+    caps_schema=CAPS_SCHEMA,
+    defaults=DEFAULTS,
+    pattern_keys=PATTERN_KEYS,
+    description="html pages: title, heading outline, link and form counts, visible text; never executes anything",
+)
+
+
+@hookimpl
+def toolstub_register_summarizers():
+    return (SUMMARIZER,)

@@ -1,0 +1,274 @@
+"""Kind ``markdown``: READMEs, docs pages, chat answers written in Markdown.
+
+The synopsis gives the heading outline with its levels kept (``#``, ``##``...),
+the fenced code blocks with their languages, and the link, image, table and
+list-item counts, plus the keys of a YAML front matter.
+
+It claims the content only on Markdown syntax, never on prose alone: at least
+one heading (ATX ``# x`` or setext ``x\\n===``) with a second heading or another
+Markdown feature (fence, link, list, table, block quote), or a fenced code
+block. It declines code and YAML that merely contain ``# comment`` lines: when
+more than ``max_code_ratio`` of the non-blank lines outside fences look like
+code (``code_line``) or YAML (``yaml_line``), and files that start with ``#!``.
+A front matter with no Markdown body is left to ``yaml``/``text``. Patterns are
+RE2; each line is scanned once.
+
+.. rubric:: Options (``kinds.markdown``)
+
+* ``heading``, ``fence``, ``link``, ``image``, ``reference``, ``list_item``, ``table_rule``,
+  ``quote``, ``code_line``, ``yaml_line`` (regexes): the syntax recognised.
+* ``max_code_ratio`` (number): share of code/YAML-like lines above which it declines.
+* ``max_headings`` (int), ``heading_chars`` (int): the outline's cap and clip.
+* ``max_languages`` (int): languages listed; ``max_front_matter_keys`` (int).
+* ``excerpt_chars`` (int): clip for the opening paragraph in the summary.
+
+.. rubric:: Example
+
+PASS (markdown)::
+
+    # toolstub
+    Keeps tool outputs out of the context. See [docs](docs/index.md).
+
+FAIL (stays code)::
+
+    # helpers
+    import os
+    def main(): ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolstub import hookimpl
+from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.textutil import clip, normalize
+
+NAME = "markdown"
+
+DEFAULTS: Mapping[str, Any] = {
+    "heading": r"^ {0,3}(?P<marks>#{1,6})[ \t]+(?P<text>.*?)[ \t]*#*[ \t]*$",
+    "fence": r"^ {0,3}(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\s]*)",
+    "link": r"\[[^\]\n]*\]\([^)\s]+(?:[ \t]+\"[^\"]*\")?\)|<https?://[^>\s]+>",
+    "image": r"!\[[^\]\n]*\]\([^)\s]+",
+    "reference": r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S+",
+    "list_item": r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S",
+    "table_rule": r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$",
+    "quote": r"^ {0,3}>",
+    "code_line": (
+        r"^[ \t]*(?:(?:from|import|def|class|return|elif|else:|try:|except|async|await|fn|pub|let|const|var"
+        r"|function|package|use|public|private|echo|export|local|fi|done|esac)\b"
+        r"|[A-Za-z_][\w.]*(?:\[[^\]]*\])?[ \t]*[-+*/|&]?=[^=]|.*[;{}][ \t]*$|.*\):[ \t]*$)"
+    ),
+    "yaml_line": r"^[ \t]*(?:-[ \t]+)?[A-Za-z0-9_.-]+:(?:[ \t]+\S|[ \t]*$)",
+    "max_code_ratio": 0.3,
+    "max_headings": 30,
+    "heading_chars": 120,
+    "max_languages": 10,
+    "max_front_matter_keys": 12,
+    "excerpt_chars": 240,
+}
+
+PATTERN_KEYS = frozenset(
+    {"heading", "fence", "link", "image", "reference", "list_item", "table_rule", "quote", "code_line", "yaml_line"}
+)
+
+_INT = {"type": "integer", "minimum": 0}
+
+CAPS_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        **{key: {"type": "string", "format": "regex", "description": f"the {key} syntax"} for key in sorted(PATTERN_KEYS)},
+        "max_code_ratio": {"type": "number", "minimum": 0, "maximum": 1, "description": "code/YAML share to decline"},
+        "max_headings": {**_INT, "description": "headings listed in the outline"},
+        "heading_chars": {**_INT, "description": "clip for each heading"},
+        "max_languages": {**_INT, "description": "code block languages listed"},
+        "max_front_matter_keys": {**_INT, "description": "front matter keys listed"},
+        "excerpt_chars": {**_INT, "description": "clip for the opening paragraph"},
+    },
+}
+
+
+@dataclass
+class _Scan:
+    headings: list[tuple[int, str]] = field(default_factory=list)
+    languages: dict[str, int] = field(default_factory=dict)
+    blocks: int = 0
+    links: int = 0
+    images: int = 0
+    lists: int = 0
+    tables: int = 0
+    quotes: int = 0
+    prose: int = 0
+    code_like: int = 0
+    opening: list[str] = field(default_factory=list)
+    opening_done: bool = False
+
+
+def _front_matter(lines: list[str]) -> tuple[list[str], int]:
+    """(front matter keys, index of the first body line)."""
+    if not lines or lines[0].rstrip() != "---":
+        return [], 0
+    for index in range(1, min(len(lines), 500)):
+        if lines[index].rstrip() in ("---", "..."):
+            keys = [ln.split(":", 1)[0].strip() for ln in lines[1:index] if ln[:1].isalnum() and ":" in ln]
+            return keys, index + 1
+    return [], 0
+
+
+def _fence_close(line: str, fence: str) -> bool:
+    stripped = line.strip()
+    return stripped.startswith(fence) and set(stripped) == {fence[0]}
+
+
+def _scan_line(scan: _Scan, line: str, previous: str, caps: Mapping[str, Any]) -> str | None:
+    """Scan one line outside fences; returns the opening fence when the line opens one."""
+    if not line.strip():
+        scan.opening_done = scan.opening_done or bool(scan.opening)
+        return None
+    fence = caps["fence"].search(line)
+    if fence:
+        scan.blocks += 1
+        language = fence.group("info").lower() or "(none)"
+        scan.languages[language] = scan.languages.get(language, 0) + 1
+        scan.opening_done = scan.opening_done or bool(scan.opening)
+        return fence.group("fence")
+    heading = caps["heading"].search(line)
+    if heading:
+        scan.headings.append((len(heading.group("marks")), heading.group("text")))
+        scan.opening_done = scan.opening_done or bool(scan.opening)
+        return None
+    if _setext(scan, line, previous, caps):
+        return None
+    _count_features(scan, line, caps)
+    return None
+
+
+def _setext(scan: _Scan, line: str, previous: str, caps: Mapping[str, Any]) -> bool:
+    stripped = line.strip()
+    if len(stripped) < 3 or set(stripped) not in ({"="}, {"-"}) or not previous.strip():
+        return False
+    if caps["list_item"].search(previous) or caps["heading"].search(previous) or caps["table_rule"].search(line):
+        return False
+    scan.headings.append((1 if stripped[0] == "=" else 2, previous.strip()))
+    scan.prose = max(0, scan.prose - 1)
+    if scan.opening and scan.opening[-1] == previous.strip():
+        scan.opening.pop()
+    return True
+
+
+def _count_features(scan: _Scan, line: str, caps: Mapping[str, Any]) -> None:
+    scan.images += len(caps["image"].findall(line))
+    scan.links += len(caps["link"].findall(line)) + (1 if caps["reference"].search(line) else 0)
+    if caps["table_rule"].search(line):
+        scan.tables += 1
+        return
+    if caps["list_item"].search(line):
+        scan.lists += 1
+    elif caps["quote"].search(line):
+        scan.quotes += 1
+    elif caps["code_line"].search(line) or caps["yaml_line"].search(line):
+        scan.code_like += 1
+    else:
+        scan.prose += 1
+        if not scan.opening_done and not line.lstrip().startswith(("<", "[![", "![")):
+            scan.opening.append(line.strip())
+
+
+def _scan(lines: list[str], caps: Mapping[str, Any]) -> _Scan:
+    scan = _Scan()
+    fence: str | None = None
+    previous = ""
+    for raw in lines:
+        line = raw.rstrip("\r")
+        if fence is not None:
+            if _fence_close(line, fence):
+                fence = None
+            previous = ""
+            continue
+        fence = _scan_line(scan, line, previous, caps)
+        previous = line
+    return scan
+
+
+def _claims(scan: _Scan, caps: Mapping[str, Any]) -> bool:
+    features = scan.blocks + scan.links + scan.lists + scan.tables + scan.quotes
+    nonblank = len(scan.headings) + scan.lists + scan.quotes + scan.tables + scan.prose + scan.code_like
+    if scan.code_like > caps["max_code_ratio"] * max(1, nonblank):
+        return False
+    if scan.headings:
+        return len(scan.headings) >= 2 or features > 0
+    return scan.blocks > 0 and scan.prose > 0
+
+
+def _summarize(inp: KindInput) -> Synopsis | None:
+    caps = inp.caps
+    text = inp.content.lstrip("\ufeff")
+    if not inp.stripped or text.startswith("#!"):
+        return None
+    lines = text.split("\n")
+    keys, body_start = _front_matter(lines)
+    scan = _scan(lines[body_start:], caps)
+    if not _claims(scan, caps):
+        return None
+    return _synopsis(inp, scan, keys)
+
+
+def _outline(scan: _Scan, caps: Mapping[str, Any]) -> list[str]:
+    cap = caps["max_headings"]
+    out = [f"{'#' * level} {clip(normalize(text), caps['heading_chars'])}" for level, text in scan.headings[:cap]]
+    if len(scan.headings) > cap:
+        out.append(f"+{len(scan.headings) - cap} more headings")
+    return out
+
+
+def _languages(scan: _Scan, caps: Mapping[str, Any]) -> str:
+    ranked = sorted(scan.languages.items(), key=lambda kv: (-kv[1], kv[0]))
+    cap = caps["max_languages"]
+    text = ", ".join(f"{name} {count}" for name, count in ranked[:cap])
+    if len(ranked) > cap:
+        text += f", +{len(ranked) - cap} more"
+    return text
+
+
+def _synopsis(inp: KindInput, scan: _Scan, keys: list[str]) -> Synopsis:
+    caps = inp.caps
+    title = next((normalize(text) for level, text in scan.headings if level == 1), "")
+    summary = [
+        f"Markdown document with {len(scan.headings)} headings, {scan.blocks} code blocks and {scan.links} links.",
+    ]
+    if title:
+        summary.append(f"Title: {clip(title, caps['heading_chars'])}")
+    if scan.opening:
+        summary.append(f"Opening: {clip(normalize(' '.join(scan.opening)), caps['excerpt_chars'])}")
+    structure = [f"outline ({len(scan.headings)} headings):", *_outline(scan, caps)] if scan.headings else []
+    structure.append(f"code_blocks: {scan.blocks}" + (f" ({_languages(scan, caps)})" if scan.blocks else ""))
+    structure.append(f"links: {scan.links}, images: {scan.images}, tables: {scan.tables}, list_items: {scan.lists}")
+    if keys:
+        cap = caps["max_front_matter_keys"]
+        more = f", +{len(keys) - cap} more" if len(keys) > cap else ""
+        structure.append(f"front_matter keys: {', '.join(keys[:cap])}{more}")
+    return Synopsis(
+        kind=NAME,
+        title=f"Markdown: {clip(title, caps['heading_chars'])}" if title else "Markdown output",
+        summary=tuple(summary),
+        structure=tuple(structure),
+    )
+
+
+SUMMARIZER = Summarizer(
+    name=NAME,
+    summarize=_summarize,
+    caps_schema=CAPS_SCHEMA,
+    defaults=DEFAULTS,
+    pattern_keys=PATTERN_KEYS,
+    description="markdown: heading outline with levels, code blocks and languages, link counts",
+)
+
+
+@hookimpl
+def toolstub_register_summarizers():
+    return (SUMMARIZER,)
