@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 import uuid
 from collections.abc import Iterable
 from pathlib import Path
@@ -217,6 +218,39 @@ class S3Backend(Backend):
     """s3fs; create-only with ``If-None-Match: *`` (enforced by AWS S3 and SeaweedFS)."""
 
     kind = "s3"
+
+    def create(self, rel: str, data: bytes) -> bool:
+        for attempt in range(20):
+            try:
+                self.fs.pipe_file(self.path(rel), data, mode="create")
+                return True
+            except FileExistsError:
+                return False
+            except OSError as exc:
+                code = _s3_error_code(exc)
+                if code in ("PreconditionFailed", "412"):
+                    return False
+                if code in ("ConditionalRequestConflict", "409") and attempt < 19:
+                    time.sleep(0.05 * (attempt + 1))  # a concurrent conditional write is in flight
+                    continue
+                raise
+        return False  # pragma: no cover - loop always returns or raises
+
+
+def _s3_error_code(exc: BaseException) -> str:
+    cause = exc.__cause__ or exc.__context__
+    response = getattr(cause, "response", None)
+    if isinstance(response, dict):
+        error = response.get("Error") or {}
+        code = str(error.get("Code") or "")
+        if code:
+            return code
+        status = (response.get("ResponseMetadata") or {}).get("HTTPStatusCode")
+        return str(status or "")
+    text = str(exc)
+    if "pre-condition" in text or "PreconditionFailed" in text:
+        return "PreconditionFailed"
+    return ""
 
 
 def _unlink(path: str) -> None:
