@@ -65,6 +65,9 @@ def session_exists(store: Any, session_id: str) -> bool:
     probe = getattr(store, "has_session", None)
     if callable(probe):
         return bool(probe(session_id))
+    backend = getattr(store, "backend", None)
+    if backend is not None and hasattr(backend, "names"):
+        return bool(backend.names(session_id))  # one listing of the session's folder
     return session_id in set(store.sessions())
 
 

@@ -1,0 +1,84 @@
+"""Fixtures for the server tests: a real ``toolstub serve http`` process on 127.0.0.1."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+CLI = [sys.executable, "-c", "import sys; from toolstub.cli import main; sys.exit(main())"]
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TOOLSTUB_")}
+    env.update(extra)
+    return env
+
+
+@contextlib.contextmanager
+def run_server(*args: str, env: dict[str, str] | None = None, ready_path: str = "/healthz") -> Iterator[str]:
+    """Start ``toolstub serve http ARGS --port P`` and yield its base URL once it answers."""
+    port = free_port()
+    cmd = [*CLI, "serve", "http", "--host", "127.0.0.1", "--port", str(port), *args]
+    proc = subprocess.Popen(cmd, env=env or clean_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            if proc.poll() is not None:
+                out, err = proc.communicate()
+                raise AssertionError(f"server exited {proc.returncode}: {err.decode()[-2000:]}")
+            try:
+                if httpx.get(base + ready_path, timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError("server did not start within 20 s")
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # pragma: no cover
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="module")
+def store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("store")
+
+
+@pytest.fixture(scope="module")
+def server(store_dir: Path) -> Iterator[str]:
+    """A live server over a fresh local store, open (no keys)."""
+    with run_server("--store", str(store_dir)) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def client(server: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server, timeout=30) as c:
+        yield c
+
+
+@pytest.fixture(scope="session")
+def serve():
+    """``serve(*args, env=None)``: a context manager running a real server; yields its base URL."""
+    return run_server
