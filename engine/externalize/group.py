@@ -30,6 +30,7 @@ from toolstub.externalize.refs import int_or_none, parse_ref, ref_exists, sha256
 from toolstub.limits import apply_limits
 from toolstub.rule_files import Ruleset
 from toolstub.stub import render_stub
+from toolstub.synopsis import Synopsis
 from toolstub.textutil import head_tail_sample
 from toolstub.tokens import count_tokens
 
@@ -149,7 +150,17 @@ class _Run:
 
     def synopsize(self, raw: str, part: ToolPart, p: int) -> Any:
         self.stats.synopsis_calls += 1
-        return synopsize(raw, mime=part.tool_output_mime_type, tool_name=part.tool_name, rules=self.rules, preview_chars=p)
+        try:
+            return synopsize(raw, mime=part.tool_output_mime_type, tool_name=part.tool_name, rules=self.rules, preview_chars=p)
+        except Exception as exc:  # noqa: BLE001 - the engine promises not to raise; never trust it here
+            log.warning("toolstub: synopsis of %s failed: %s: %s", part.tool_name or "tool", type(exc).__name__, exc)
+            return Synopsis(
+                kind="unknown",
+                title="Unsummarized output",
+                summary=(f"No synopsis: the engine raised {type(exc).__name__} on this output of {len(raw)} characters.",),
+                ruleset=self.rules.name,
+                ruleset_version=self.rules.version,
+            )
 
     def render(self, syn: Any, part: ToolPart, ref: str, sha: str, reason: str, chars: int, p: int) -> str:
         self.stats.renders += 1
