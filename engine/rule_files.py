@@ -139,7 +139,10 @@ def _parse(file: _File) -> None:
             data = None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        raise RuleFileError(f"YAML syntax error: {rv.one_line(exc.problem or exc.context or exc)}",
+        context = ""
+        if exc.context and exc.context_mark is not None and exc.problem_mark is not None:
+            context = f" ({exc.context} at {exc.context_mark.line + 1}:{exc.context_mark.column + 1})"
+        raise RuleFileError(f"YAML syntax error: {rv.one_line(exc.problem or exc.context or exc)}{context}",
                             path=file.display, line=mark.line + 1 if mark else None,
                             column=mark.column + 1 if mark else None) from None
     except yaml.YAMLError as exc:
@@ -157,15 +160,19 @@ def _fail(file: _File, path: rv.PathT, message: str, *, key: bool = False) -> Ru
     return RuleFileError(message, path=file.display, json_path=rv.json_path(path), line=line, column=col)
 
 
-def _check(data: Mapping[str, Any], registry: Registry, owner) -> None:
+def _check(data: Mapping[str, Any], registry: Registry, owner, *, merged: bool) -> None:
     """Schema, patterns and explore templates of ``data``; ``owner(path)`` names the file to blame."""
-    found = rv.schema_error(data, registry)
+    found = rv.schema_error(data, registry, lambda path: rv.scalar_text(owner(path).node, path))
     if found is not None:
         path, key, message = found
         raise _fail(owner(path), path, message, key=key)
     for path, message in rv.pattern_errors(data.get("kinds") or {}, registry):
         raise _fail(owner(path), path, message)
-    for path, message in rv.template_errors(data.get("stub") or {}):
+    from toolstub.redact import redaction_errors  # issue 6: RE2 check of the redaction detectors
+
+    for path, message in redaction_errors(data.get("redaction") or {}):
+        raise _fail(owner(path), path, message)
+    for path, message in rv.template_errors(data.get("stub") or {}, merged=merged):
         raise _fail(owner(path), path, message)
 
 
@@ -189,7 +196,7 @@ def _open(spec: str | Path, base_dir: Path | None = None) -> _File:
 def _chain(file: _File, registry: Registry, seen: tuple[_File, ...] = ()) -> list[_File]:
     """The files of the ``extends`` chain, ``file`` first; each validated on its own."""
     _parse(file)
-    _check(rv.with_defaults(file.data, registry, merge), registry, lambda _path: file)
+    _check(rv.with_defaults(file.data, registry, merge), registry, lambda _path: file, merged=False)
     parent = file.data.get("extends")
     if not parent:
         return [file]
@@ -221,7 +228,7 @@ def _merged(chain: list[_File], registry: Registry) -> dict[str, Any]:
     def owner(path: rv.PathT) -> _File:
         return next((f for f in chain if rv.has_node(f.node, path)), top)
 
-    _check(data, registry, owner)
+    _check(data, registry, owner, merged=True)
     for required in ("detectors", "stub"):
         if required not in data:
             raise _fail(top, (), f"missing required key {required!r} (in this file or a file it extends)")

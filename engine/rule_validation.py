@@ -94,27 +94,40 @@ def mark_of(root: yaml.Node | None, path: PathT, *, key: bool = False) -> tuple[
 
 
 def check_nodes(root: yaml.Node, path: str) -> None:
-    """Refuse duplicate keys and aliases (a rule file's size stays what it looks like)."""
+    """Refuse duplicate keys and aliases (a rule file's size stays what it looks like).
+
+    Nodes are visited depth first in document order, so the second use of a node
+    is the alias; it is reported at its key (or its sequence).
+    """
     seen: set[int] = set()
-    stack: list[tuple[yaml.Node, PathT]] = [(root, ())]
+    stack: list[tuple[yaml.Node, PathT, yaml.Mark]] = [(root, (), root.start_mark)]
     while stack:
-        node, where = stack.pop()
+        node, where, mark = stack.pop()
         if id(node) in seen:
-            line, col = node.start_mark.line + 1, node.start_mark.column + 1
             raise RuleFileError("YAML aliases are not allowed in rule files", path=path,
-                                json_path=json_path(where), line=line, column=col)
+                                json_path=json_path(where), line=mark.line + 1, column=mark.column + 1)
         seen.add(id(node))
+        children: list[tuple[yaml.Node, PathT, yaml.Mark]] = []
         if isinstance(node, yaml.MappingNode):
             keys: set[str] = set()
             for knode, vnode in node.value:
-                if knode.value in keys and knode.tag != "tag:yaml.org,2002:merge":
+                if knode.value in keys:
                     raise RuleFileError(f"duplicate key {knode.value!r}", path=path,
                                         json_path=json_path(where), line=knode.start_mark.line + 1,
                                         column=knode.start_mark.column + 1)
                 keys.add(knode.value)
-                stack.append((vnode, (*where, knode.value)))
+                children.append((vnode, (*where, knode.value), knode.start_mark))
         elif isinstance(node, yaml.SequenceNode):
-            stack.extend((item, (*where, i)) for i, item in enumerate(node.value))
+            children = [(item, (*where, i), node.start_mark) for i, item in enumerate(node.value)]
+        stack.extend(reversed(children))
+
+
+def scalar_text(root: yaml.Node | None, path: PathT) -> str | None:
+    """The source text of the scalar at ``path`` (``1.10`` stays ``1.10``), if there is one."""
+    if not has_node(root, path):
+        return None
+    node = node_at(root, path)
+    return node.value if isinstance(node, yaml.ScalarNode) else None
 
 
 # --- the composed schema -------------------------------------------------------------------------
@@ -173,7 +186,9 @@ _TYPE_NAMES = {
 }
 
 
-def describe(value: Any) -> str:
+def describe(value: Any, raw: str | None = None) -> str:
+    if raw is not None and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{'an integer' if isinstance(value, int) else 'a number'} {raw}"
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -221,8 +236,11 @@ def _first_duplicate(items: Sequence[Any]) -> int | None:
     return None
 
 
-def explain(error: ValidationError, registry: Registry) -> tuple[PathT, bool, str]:
-    """(path to point at, point at the key?, message) for one schema error."""
+def explain(error: ValidationError, registry: Registry, raw: Any = None) -> tuple[PathT, bool, str]:
+    """(path to point at, point at the key?, message) for one schema error.
+
+    ``raw(path)`` may give a scalar's source text, shown instead of its parsed value.
+    """
     path: PathT = tuple(error.absolute_path)
     kw, value, inst = error.validator, error.validator_value, error.instance
     if kw == "additionalProperties":
@@ -243,19 +261,19 @@ def explain(error: ValidationError, registry: Registry) -> tuple[PathT, bool, st
         dup = _first_duplicate(inst)
         if dup is not None:
             return (*path, dup), False, f"expected unique items, got {inst[dup]!r} again"
-    return path, False, _message(kw, value, inst, error)
+    return path, False, _message(kw, value, inst, error, raw(path) if raw is not None else None)
 
 
-def _message(kw: str, value: Any, inst: Any, error: ValidationError) -> str:
+def _message(kw: str, value: Any, inst: Any, error: ValidationError, raw: str | None) -> str:
     if kw == "type":
-        return f"expected {_expected_type(value)}, got {describe(inst)}"
+        return f"expected {_expected_type(value)}, got {describe(inst, raw)}"
     if kw == "const":
-        return f"expected {json.dumps(value)}, got {describe(inst)}"
+        return f"expected {json.dumps(value)}, got {describe(inst, raw)}"
     if kw == "enum":
-        return f"expected one of {', '.join(json.dumps(v) for v in value)}, got {describe(inst)}"
+        return f"expected one of {', '.join(json.dumps(v) for v in value)}, got {describe(inst, raw)}"
     if kw in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         op = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}[kw]
-        return f"expected a number {op} {value}, got {inst!r}"
+        return f"expected a number {op} {value}, got {raw if raw is not None else repr(inst)}"
     if kw == "minLength":
         return "expected a non-empty string" if value == 1 else f"expected at least {value} characters"
     if kw == "maxLength":
@@ -265,18 +283,18 @@ def _message(kw: str, value: Any, inst: Any, error: ValidationError) -> str:
     if kw == "maxItems":
         return f"expected at most {value} items, got {len(inst)}"
     if kw == "pattern":
-        return f"expected a string matching {value!r}, got {describe(inst)}"
+        return f"expected a string matching {value!r}, got {describe(inst, raw)}"
     if kw == "format":
-        return f"expected a valid {value}, got {describe(inst)}"
+        return f"expected a valid {value}, got {describe(inst, raw)}"
     return one_line(error.message)
 
 
-def schema_error(data: Mapping[str, Any], registry: Registry) -> tuple[PathT, bool, str] | None:
+def schema_error(data: Mapping[str, Any], registry: Registry, raw: Any = None) -> tuple[PathT, bool, str] | None:
     """The best schema error of ``data`` as (path, at key?, message), or ``None`` if it is valid."""
     error = best_match(validator_for(registry).iter_errors(data))
     if error is None:
         return None
-    return explain(error, registry)
+    return explain(error, registry, raw)
 
 
 # --- checks beyond the schema ------------------------------------------------------------------
@@ -305,8 +323,8 @@ def pattern_errors(kinds: Mapping[str, Any], registry: Registry) -> Iterable[tup
                     yield where, _pattern_message(exc)
 
 
-def template_errors(stub: Mapping[str, Any]) -> Iterable[tuple[PathT, str]]:
-    """Explore lines naming an unknown placeholder or a tool the ruleset does not name."""
+def template_errors(stub: Mapping[str, Any], *, merged: bool) -> Iterable[tuple[PathT, str]]:
+    """Explore lines naming an unknown placeholder or (``merged``) a tool the ruleset does not name."""
     tools = stub.get("tools") or {}
     allowed = {"ref", *(f"{k}_tool" for k in TOOL_KEYS)}
     for index, line in enumerate(stub.get("explore") or ()):
@@ -316,5 +334,5 @@ def template_errors(stub: Mapping[str, Any]) -> Iterable[tuple[PathT, str]]:
                 yield where, (
                     f"unknown placeholder {{{name}}} (expected one of: {', '.join('{' + a + '}' for a in sorted(allowed))})"
                 )
-            elif name.endswith("_tool") and name[:-5] not in tools:
+            elif merged and name.endswith("_tool") and name[:-5] not in tools:
                 yield where, f"placeholder {{{name}}} needs stub.tools.{name[:-5]}"
