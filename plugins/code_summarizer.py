@@ -1,15 +1,213 @@
-"""Kind ``code``. SCAFFOLD: to be completed."""
+"""Kind ``code``: source code and code-like output.
+
+Claims the content when one of ``detect_patterns`` matches (and, when
+``min_code_line_fraction`` is set, when enough of the first ``sample_lines``
+non-blank lines look like code). Reports the line count, the imports and the
+defined symbols.
+
+.. rubric:: Options (``kinds.code`` in a rule file)
+
+* ``detect_patterns``: RE2 regexes searched over the whole content (write ``(?m)`` for
+  line anchors); any match makes the content code-like. The ``yaml`` kind reads them too.
+* ``import_pattern``: matched at the start of each line; the import is the first
+  non-empty group (or the whole match).
+* ``symbol_pattern``: matched at the start of each line; the symbol is the non-empty
+  groups joined by a space (``class Runner``).
+* ``line_mode`` (``stripped``): ``stripped`` matches each ``line.strip()`` (the seed);
+  ``raw`` matches the line as it is, so patterns can tell top-level from indented lines.
+* ``import_limit`` (12), ``import_chars`` (180), ``symbol_limit`` (24), ``symbol_chars`` (200).
+* ``split_import_lists`` (false): split a captured ``a, b as c`` into ``a`` and ``b`` (not inside ``{}``).
+* ``dedupe`` (false): list each import and symbol once.
+* ``normalize_items`` (false): collapse whitespace inside items (``async  def`` -> ``async def``).
+* ``line_count`` (``splitlines``) or ``newlines``: how lines are counted.
+* ``more_format`` (``""``): appended when a cap cuts a list; ``{n}`` is the number left out.
+* ``min_code_line_fraction`` (0: off), ``code_line_pattern``, ``non_code_line_pattern``,
+  ``sample_lines``: when the fraction is set, at least that fraction of the first
+  ``sample_lines`` non-blank lines must match ``code_line_pattern`` (at the line start)
+  and not ``non_code_line_pattern``, so prose or a log with one code-like line stays text.
+
+.. rubric:: Examples
+
+``openviking-compat``, content ``"import os, sys\\n\\ndef main():\\n    pass\\n"``::
+
+    summary:   Code-like output with 4 lines.
+    structure: line_count: 4 / imports: os,
+    notable:   def main
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from toolstub import hookimpl
+from toolstub.plugins import _lines
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.textutil import clip, normalize
+
+_INT = {"type": "integer", "minimum": 0}
+_PATTERN = {"type": ["string", "null"]}
+
+CAPS_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "detect_patterns": {"type": "array", "items": {"type": "string"}},
+        "import_pattern": _PATTERN,
+        "symbol_pattern": _PATTERN,
+        "line_mode": {"enum": ["stripped", "raw"]},
+        "import_limit": _INT,
+        "import_chars": _INT,
+        "symbol_limit": _INT,
+        "symbol_chars": _INT,
+        "split_import_lists": {"type": "boolean"},
+        "dedupe": {"type": "boolean"},
+        "normalize_items": {"type": "boolean"},
+        "line_count": {"enum": ["splitlines", "newlines"]},
+        "more_format": {"type": "string"},
+        "min_code_line_fraction": {"type": "number", "minimum": 0, "maximum": 1},
+        "code_line_pattern": _PATTERN,
+        "non_code_line_pattern": _PATTERN,
+        "sample_lines": {"type": "integer", "minimum": 1},
+    },
+}
+
+#: the seed's values (``openviking-compat``); the patterns live in the rule files
+DEFAULTS: Mapping[str, Any] = {
+    "detect_patterns": [],
+    "import_pattern": None,
+    "symbol_pattern": None,
+    "line_mode": "stripped",
+    "import_limit": 12,
+    "import_chars": 180,
+    "symbol_limit": 24,
+    "symbol_chars": 200,
+    "split_import_lists": False,
+    "dedupe": False,
+    "normalize_items": False,
+    "line_count": "splitlines",
+    "more_format": "",
+    "min_code_line_fraction": 0,
+    "code_line_pattern": None,
+    "non_code_line_pattern": None,
+    "sample_lines": 2000,
+}
+
+PATTERN_KEYS = frozenset({"detect_patterns", "import_pattern", "symbol_pattern", "code_line_pattern", "non_code_line_pattern"})
 
 
-def _summarize(inp: KindInput) -> Synopsis | None:
-    return None
+def looks_like_code(content: str, caps: Mapping[str, Any]) -> bool:
+    """Whether any detect pattern matches ``content`` (the test the ``yaml`` kind also uses)."""
+    data = _lines.encode(content)
+    return any(regex.search(data) is not None for regex in caps.get("detect_patterns") or ())
+
+
+def _enough_code_lines(content: str, caps: Mapping[str, Any]) -> bool:
+    fraction = float(caps.get("min_code_line_fraction") or 0)
+    code_line = caps.get("code_line_pattern")
+    if fraction <= 0 or code_line is None:
+        return True
+    sample = _sample_lines(content, int(caps["sample_lines"]))
+    if not sample:
+        return False
+    blob = _lines.encode("\n".join(sample))
+    code = {start for start, _e, _g in _lines.scan_lines(code_line, blob)}
+    non_code = caps.get("non_code_line_pattern")
+    if non_code is not None and code:
+        code -= {start for start, _e, _g in _lines.scan_lines(non_code, blob)}
+    return len(code) >= fraction * len(sample)
+
+
+def _sample_lines(content: str, limit: int) -> list[str]:
+    """The first ``limit`` non-blank lines (right-stripped), read from a bounded prefix."""
+    size = limit * 512
+    lines = content[:size].splitlines()
+    if len(content) > size and len(lines) > 1:
+        lines.pop()  # the last line may go on past the prefix
+    return [line.rstrip() for line in lines if line.strip()][:limit]
+
+
+def _items(groups: tuple[bytes | None, ...], *, join: bool) -> str:
+    parts = [_lines.decode(g) for g in groups if g]
+    if not parts:
+        return ""
+    return " ".join(parts) if join else parts[0]
+
+
+def _collect(regex, blob: bytes, caps: Mapping[str, Any], *, symbols: bool) -> tuple[list[str], int]:
+    """(the listed items, how many more there were) for one pattern."""
+    if regex is None:
+        return [], 0
+    limit = int(caps["symbol_limit" if symbols else "import_limit"])
+    chars = int(caps["symbol_chars" if symbols else "import_chars"])
+    count_all = bool(caps.get("more_format"))
+    dedupe = bool(caps.get("dedupe"))
+    items: list[str] = []
+    seen: set[str] = set()
+    extra = 0
+    for _start, _end, groups in _lines.scan_lines(regex, blob):
+        found = _items(groups, join=symbols)
+        if caps.get("normalize_items"):
+            found = normalize(found)
+        names = [found]
+        if not symbols and caps.get("split_import_lists") and "{" not in found:
+            names = [part.split()[0] for part in found.split(",") if part.strip()]
+        for name in names:
+            if not name or (dedupe and name in seen):
+                continue
+            seen.add(name)
+            if len(items) < limit:
+                items.append(clip(name, chars))
+            else:
+                extra += 1
+        if len(items) >= limit and not count_all:
+            break
+    return items, extra
+
+
+def _more(caps: Mapping[str, Any], extra: int) -> str:
+    fmt = caps.get("more_format") or ""
+    return fmt.format(n=extra) if fmt and extra > 0 else ""
+
+
+def line_count(content: str, mode: str) -> int:
+    if mode == "newlines":
+        return _lines.newline_line_count(content)
+    return _lines.splitlines_count(content)
+
+
+def summarize(inp: KindInput) -> Synopsis | None:
+    content, caps = inp.content, inp.caps
+    if not looks_like_code(content, caps) or not _enough_code_lines(content, caps):
+        return None
+    blob = _lines.line_blob(content, strip=caps["line_mode"] == "stripped")
+    imports, more_imports = _collect(caps.get("import_pattern"), blob, caps, symbols=False)
+    symbols, more_symbols = _collect(caps.get("symbol_pattern"), blob, caps, symbols=True)
+    lines = line_count(content, caps["line_count"])
+    structure = [f"line_count: {lines}"]
+    if imports:
+        structure.append(f"imports: {', '.join(imports)}{_more(caps, more_imports)}")
+    notable = list(symbols)
+    if more_symbols and caps.get("more_format"):
+        notable.append(_more(caps, more_symbols).strip() + " symbols")
+    return Synopsis(
+        kind="code",
+        title="Code output",
+        summary=(f"Code-like output with {lines} lines.",),
+        structure=tuple(structure),
+        notable_items=tuple(notable),
+    )
 
 
 @hookimpl
 def toolstub_register_summarizers():
-    return (Summarizer(name="code", summarize=_summarize),)
+    return (
+        Summarizer(
+            name="code",
+            summarize=summarize,
+            caps_schema=CAPS_SCHEMA,
+            defaults=DEFAULTS,
+            pattern_keys=PATTERN_KEYS,
+            description="source code: line count, imports, defined symbols",
+        ),
+    )

@@ -1,15 +1,266 @@
-"""Kinds ``csv`` and ``tsv``. SCAFFOLD: to be completed."""
+"""Kinds ``csv`` and ``tsv``: delimited tables (one plugin, two detectors).
+
+A detector claims the content when its delimiter (``,`` or a tab) appears, the
+content reads as records with Python's ``csv.reader`` (default dialect), and
+after dropping all-blank rows there are at least ``min_rows`` rows, the header
+has at least ``min_columns`` cells and the first ``consistency_rows`` rows all have
+the header's cell count. Rows are counted while streaming: no list of rows is
+kept, and content without quotes is read with plain splits (same result).
+
+.. rubric:: Options (``kinds.csv`` / ``kinds.tsv`` in a rule file)
+
+* ``min_rows`` (2), ``min_columns`` (2), ``consistency_rows`` (10).
+* ``first_row_sample_chars`` (180): clip of the first data row sample.
+* ``empty_column_name`` (``column_{i}``): name of a blank header cell (``{i}`` is 1-based).
+* ``title`` and ``summary_format`` (``{rows}``, ``{columns}``): the title and summary line.
+* ``check_all_rows`` (false): also count rows after ``consistency_rows`` whose cell count
+  differs from the header's; ``max_ragged_fraction`` of the data rows may be ragged
+  (beyond it the content is not a table), the count is reported as ``ragged rows``.
+* ``column_limit`` (0: all) and ``column_chars`` (0: no clip): how many column names are
+  listed and the clip of each; ``more_format`` (``""``) is appended when the list is cut.
+* ``not_table_patterns`` (none) and ``not_table_fraction`` (0.5): RE2 regexes searched in
+  each of the first ``sample_rows`` rows (cells joined by the delimiter); when at least
+  that fraction of them match, the content is prose or a log, not a table.
+
+.. rubric:: Examples
+
+``openviking-compat``, content ``"name,age\\nAda,36\\nBob,41\\n"``::
+
+    title:     CSV table output
+    summary:   CSV table with rows: 2 and columns: 2.
+    structure: columns: name, age / rows: 2 / first row sample: Ada,36
+"""
 
 from __future__ import annotations
 
+import csv
+import io
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from itertools import compress, repeat, tee
+from typing import Any
+
 from toolstub import hookimpl
+from toolstub.plugins import _lines
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.textutil import clip, normalize
+
+_INT = {"type": "integer", "minimum": 0}
+
+CAPS_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "min_rows": _INT,
+        "min_columns": _INT,
+        "consistency_rows": {"type": "integer", "minimum": 1},
+        "first_row_sample_chars": _INT,
+        "empty_column_name": {"type": "string"},
+        "title": {"type": "string"},
+        "summary_format": {"type": "string"},
+        "check_all_rows": {"type": "boolean"},
+        "max_ragged_fraction": {"type": "number", "minimum": 0, "maximum": 1},
+        "column_limit": _INT,
+        "column_chars": _INT,
+        "more_format": {"type": "string"},
+        "not_table_patterns": {"type": "array", "items": {"type": "string"}},
+        "not_table_fraction": {"type": "number", "minimum": 0, "maximum": 1},
+        "sample_rows": {"type": "integer", "minimum": 1},
+    },
+}
 
 
-def _summarize(inp: KindInput) -> Synopsis | None:
-    return None
+def _defaults(label: str) -> Mapping[str, Any]:
+    """The seed's values (``openviking-compat``) for the ``csv`` or ``tsv`` detector."""
+    return {
+        "min_rows": 2,
+        "min_columns": 2,
+        "consistency_rows": 10,
+        "first_row_sample_chars": 180,
+        "empty_column_name": "column_{i}",
+        "title": f"{label} table output",
+        "summary_format": "CSV table with rows: {rows} and columns: {columns}.",
+        "check_all_rows": False,
+        "max_ragged_fraction": 1.0,
+        "column_limit": 0,
+        "column_chars": 0,
+        "more_format": "",
+        "not_table_patterns": [],
+        "not_table_fraction": 0.5,
+        "sample_rows": 50,
+    }
+
+
+class NotATable(Exception):
+    """The content does not read as a table (a csv.Error, or a field over the limit)."""
+
+
+class _Source:
+    """Non-blank rows of one content for one delimiter, read once, front to back."""
+
+    def __init__(self, content: str, delimiter: str) -> None:
+        self.content = content
+        self.delimiter = delimiter
+        self.blank_chars = _lines.PY_SPACE + delimiter
+        self.plain = _is_plain(content)
+        self._lines = io.StringIO(content)
+        self._reader = None if self.plain else csv.reader(self._lines, delimiter=delimiter)
+
+    def head(self, wanted: int) -> list[list[str]]:
+        """The first ``wanted`` non-blank rows."""
+        rows: list[list[str]] = []
+        source = self._plain_rows() if self.plain else self._reader
+        try:
+            for row in source:
+                if "".join(row).strip():
+                    rows.append(row)
+                    if len(rows) >= wanted:
+                        break
+        except csv.Error as exc:
+            raise NotATable(str(exc)) from None
+        return rows
+
+    def _plain_rows(self) -> Iterator[list[str]]:
+        delimiter = self.delimiter
+        for line in self._lines:
+            yield line.rstrip("\n").removesuffix("\r").split(delimiter)
+
+    def rest_widths(self) -> Counter[int]:
+        """Cell count -> number of the remaining non-blank rows with that count."""
+        try:
+            if self.plain:
+                lines, probe = tee(self._lines)
+                keep = map(bool, map(str.strip, probe, repeat(self.blank_chars)))
+                counts = Counter(map(str.count, compress(lines, keep), repeat(self.delimiter)))
+                return Counter({count + 1: n for count, n in counts.items()})
+            return Counter(map(len, filter(_non_blank, self._reader)))
+        except csv.Error as exc:
+            raise NotATable(str(exc)) from None
+
+    def rest_count(self) -> int:
+        """The number of the remaining non-blank rows."""
+        try:
+            if self.plain:
+                return sum(map(bool, map(str.strip, self._lines, repeat(self.blank_chars))))
+            return sum(map(bool, map(str.strip, map("".join, self._reader))))
+        except csv.Error as exc:
+            raise NotATable(str(exc)) from None
+
+    def check_field_sizes(self) -> None:
+        """The csv module's field size limit, for the plain path (``csv.reader`` checks it itself)."""
+        limit = csv.field_size_limit()
+        if not self.plain or len(self.content) <= limit:
+            return
+        for line in io.StringIO(self.content):
+            if len(line) > limit:
+                cells = line.rstrip("\n").removesuffix("\r").split(self.delimiter)
+                if any(len(cell) > limit for cell in cells):
+                    raise NotATable(f"field larger than field limit ({limit})")
+
+
+def _non_blank(row: list[str]) -> bool:
+    return bool("".join(row).strip())
+
+
+def _is_plain(content: str) -> bool:
+    """No quote, no NUL and every ``\\r`` ends a line: ``csv.reader`` then equals a plain split."""
+    if '"' in content or "\x00" in content:
+        return False
+    carriage = content.count("\r")
+    return carriage == 0 or carriage == content.count("\r\n") + content.endswith("\r")
+
+
+def _looks_like_prose(head: list[list[str]], delimiter: str, caps: Mapping[str, Any]) -> bool:
+    patterns = caps.get("not_table_patterns") or ()
+    if not patterns:
+        return False
+    sample = head[: int(caps["sample_rows"])]
+    hits = 0
+    for row in sample:
+        line = _lines.encode(delimiter.join(row))
+        if any(regex.search(line) is not None for regex in patterns):
+            hits += 1
+    return hits >= float(caps["not_table_fraction"]) * len(sample)
+
+
+def _column_line(header: list[str], caps: Mapping[str, Any]) -> str:
+    fmt = caps["empty_column_name"]
+    names = [cell.strip() or fmt.format(i=i + 1) for i, cell in enumerate(header)]
+    limit = int(caps["column_limit"])
+    chars = int(caps["column_chars"])
+    shown = names[:limit] if limit > 0 else names
+    if chars > 0:
+        shown = [clip(name, chars) for name in shown]
+    more = caps.get("more_format") or ""
+    suffix = more.format(n=len(names) - len(shown)) if more and len(shown) < len(names) else ""
+    return f"columns: {', '.join(shown)}{suffix}"
+
+
+def summarize_table(inp: KindInput, delimiter: str, kind: str) -> Synopsis | None:
+    content, caps = inp.content, inp.caps
+    if delimiter not in content:
+        return None
+    try:
+        return _summarize(content, delimiter, kind, caps)
+    except NotATable:
+        return None
+
+
+def _summarize(content: str, delimiter: str, kind: str, caps: Mapping[str, Any]) -> Synopsis | None:
+    source = _Source(content, delimiter)
+    source.check_field_sizes()
+    consistency = int(caps["consistency_rows"])
+    check_all = bool(caps["check_all_rows"])
+    head = source.head(max(consistency, int(caps["sample_rows"]) if caps.get("not_table_patterns") else 0, 2))
+    if len(head) < max(int(caps["min_rows"]), 1):
+        source.rest_count()  # a csv.Error anywhere still means "not a table"
+        return None
+    header = head[0]
+    width = len(header)
+    if width < int(caps["min_columns"]):
+        return None
+    if any(len(row) != width for row in head[1:consistency]):
+        return None
+    if _looks_like_prose(head, delimiter, caps):
+        return None
+    structure_extra: list[str] = []
+    if check_all:
+        widths = source.rest_widths()
+        rows = len(head) + sum(widths.values())
+        ragged = sum(1 for row in head[consistency:] if len(row) != width)
+        ragged += sum(n for count, n in widths.items() if count != width)
+        if ragged > float(caps["max_ragged_fraction"]) * (rows - 1):
+            return None
+        if ragged:
+            structure_extra.append(f"ragged rows: {ragged} (cell count differs from the header's {width})")
+    else:
+        rows = len(head) + source.rest_count()
+    data_rows = rows - 1
+    sample = clip(normalize(delimiter.join(head[1])), int(caps["first_row_sample_chars"]))
+    return Synopsis(
+        kind=kind,
+        title=str(caps["title"]),
+        summary=(caps["summary_format"].format(rows=data_rows, columns=width),),
+        structure=(_column_line(header, caps), f"rows: {data_rows}", f"first row sample: {sample}", *structure_extra),
+    )
+
+
+def _csv(inp: KindInput) -> Synopsis | None:
+    return summarize_table(inp, ",", "csv")
+
+
+def _tsv(inp: KindInput) -> Synopsis | None:
+    return summarize_table(inp, "\t", "tsv")
 
 
 @hookimpl
 def toolstub_register_summarizers():
-    return (Summarizer(name="csv", summarize=_summarize), Summarizer(name="tsv", summarize=_summarize))
+    common = {"caps_schema": CAPS_SCHEMA, "pattern_keys": frozenset({"not_table_patterns"})}
+    return (
+        Summarizer(
+            name="csv", summarize=_csv, defaults=_defaults("CSV"), description="comma-separated table", **common
+        ),
+        Summarizer(
+            name="tsv", summarize=_tsv, defaults=_defaults("TSV"), description="tab-separated table", **common
+        ),
+    )

@@ -1,15 +1,203 @@
-"""Kind ``text`` (the fallback). SCAFFOLD: to be completed."""
+"""Kind ``text``: the fallback for any output no other kind claims.
+
+It always claims the content. The summary reports characters, words, lines,
+the section headers found, and an opening and a closing excerpt.
+
+.. rubric:: Options (``kinds.text`` in a rule file)
+
+* ``header_patterns``: regexes (RE2) matched at the start of each stripped line;
+  a line matching any of them is a section header.
+* ``header_limit`` (18), ``header_chars`` (160), ``header_min_chars`` (2): how many
+  distinct headers are listed, the clip of each, the shortest stripped line considered.
+* ``excerpt_chars`` (500): size of the opening and the closing excerpt.
+* ``excerpt_period`` (true): end each excerpt with ``.`` (the seed; an excerpt that
+  already ends with ``.`` then shows ``..``).
+* ``split_short_excerpts`` (false): when true, a short output is shown once
+  (``Excerpt:``) and the closing excerpt never repeats what the opening one showed.
+* ``line_count`` (``splitlines``): ``splitlines`` counts like ``str.splitlines`` (also
+  ``\\x0b``, ``\\x0c``, ``\\x1c``-``\\x1e``, ``\\x85``, U+2028, U+2029); ``newlines`` counts ``\\n`` lines.
+* ``more_format`` (``""``): appended when the header cap cuts the list, ``{n}`` is
+  the number left out (empty: nothing is appended).
+* ``line_counter_labels`` and ``line_counter_patterns``: two lists of the same length;
+  for each pattern (RE2, matched at the start of each stripped line) the number of
+  matching lines is reported under its label with the first line number, e.g.
+  ``Error lines: 3 (first at line 12).``. Empty in compat.
+
+.. rubric:: Examples
+
+``openviking-compat``, content ``"INTRODUCTION\\nSome text.\\n"``::
+
+    Text exploration summary:
+    Characters: 24.
+    Words: 3.
+    Lines: 2.
+    Detected section headers: INTRODUCTION.
+    Opening excerpt: INTRODUCTION Some text..
+    Closing excerpt: INTRODUCTION Some text..
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from toolstub import hookimpl
+from toolstub.plugins import _lines
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.textutil import clip, normalize
+
+_PATTERN_LIST = {"type": "array", "items": {"type": "string"}}
+
+CAPS_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "header_patterns": _PATTERN_LIST,
+        "header_limit": {"type": "integer", "minimum": 0},
+        "header_chars": {"type": "integer", "minimum": 0},
+        "header_min_chars": {"type": "integer", "minimum": 0},
+        "excerpt_chars": {"type": "integer", "minimum": 0},
+        "excerpt_period": {"type": "boolean"},
+        "split_short_excerpts": {"type": "boolean"},
+        "line_count": {"enum": ["splitlines", "newlines"]},
+        "more_format": {"type": "string"},
+        "line_counter_labels": {"type": "array", "items": {"type": "string"}},
+        "line_counter_patterns": _PATTERN_LIST,
+    },
+}
+
+#: the seed's values (``openviking-compat``)
+DEFAULTS: Mapping[str, Any] = {
+    "header_patterns": [],
+    "header_limit": 18,
+    "header_chars": 160,
+    "header_min_chars": 2,
+    "excerpt_chars": 500,
+    "excerpt_period": True,
+    "split_short_excerpts": False,
+    "line_count": "splitlines",
+    "more_format": "",
+    "line_counter_labels": [],
+    "line_counter_patterns": [],
+}
 
 
-def _summarize(inp: KindInput) -> Synopsis | None:
-    return Synopsis(kind="text", title="Text output", summary=("Text exploration summary:", f"Characters: {len(inp.content)}."))
+def line_count(content: str, mode: str) -> int:
+    if mode == "newlines":
+        return _lines.newline_line_count(content)
+    return _lines.splitlines_count(content)
+
+
+def more_suffix(caps: Mapping[str, Any], left_out: int) -> str:
+    fmt = caps.get("more_format") or ""
+    return fmt.format(n=left_out) if fmt and left_out > 0 else ""
+
+
+class _Blob:
+    """The stripped-lines blob of one content, built on first use."""
+
+    def __init__(self, content: str) -> None:
+        self.content = content
+        self._blob: bytes | None = None
+
+    def get(self) -> bytes:
+        if self._blob is None:
+            self._blob = _lines.line_blob(self.content, strip=True)
+        return self._blob
+
+
+def find_headers(lazy: _Blob, caps: Mapping[str, Any]) -> tuple[list[str], int]:
+    """(the first ``header_limit`` distinct headers, how many distinct headers were left out)."""
+    patterns = caps.get("header_patterns") or ()
+    limit = int(caps["header_limit"])
+    if not patterns or limit <= 0:
+        return [], 0
+    blob = lazy.get()
+    starts: set[int] = set()
+    for regex in patterns:
+        starts.update(start for start, _end, _groups in _lines.scan_lines(regex, blob))
+    min_chars = int(caps["header_min_chars"])
+    count_all = bool(caps.get("more_format"))
+    headers: dict[str, None] = {}
+    extra: set[str] = set()
+    for start in sorted(starts):
+        end = blob.find(b"\n", start)
+        line = _lines.line_text(blob, start, len(blob) if end < 0 else end)
+        if len(line) < min_chars:
+            continue
+        header = clip(normalize(line), int(caps["header_chars"]))
+        if header in headers:
+            continue
+        if len(headers) < limit:
+            headers[header] = None
+        elif not count_all:
+            break
+        else:
+            extra.add(header)
+    return list(headers), len(extra)
+
+
+def _excerpts(content: str, caps: Mapping[str, Any]) -> list[str]:
+    size = int(caps["excerpt_chars"])
+    period = "." if caps["excerpt_period"] else ""
+
+    def show(text: str) -> str:
+        return (normalize(text) or "(empty)") + period
+
+    if caps["split_short_excerpts"]:
+        if len(content) <= size:
+            return [f"Excerpt: {show(content)}"]
+        closing = content[max(size, len(content) - size) :]
+        return [f"Opening excerpt: {show(content[:size])}", f"Closing excerpt: {show(closing)}"]
+    closing = content[-size:] if size > 0 else ""
+    return [f"Opening excerpt: {show(content[:size])}", f"Closing excerpt: {show(closing)}"]
+
+
+def _counter_lines(lazy: _Blob, caps: Mapping[str, Any]) -> list[str]:
+    patterns = caps.get("line_counter_patterns") or ()
+    labels = caps.get("line_counter_labels") or ()
+    out = []
+    for label, regex in zip(labels, patterns):
+        count = 0
+        first = 0
+        for start, _end, _groups in _lines.scan_lines(regex, lazy.get()):
+            if count == 0:
+                first = lazy.get().count(b"\n", 0, start) + 1
+            count += 1
+        if count:
+            out.append(f"{label}: {count} (first at line {first}).")
+    return out
+
+
+def summarize(inp: KindInput) -> Synopsis:
+    content, caps = inp.content, inp.caps
+    lazy = _Blob(content)
+    headers, left_out = find_headers(lazy, caps)
+    if headers:
+        header_line = " | ".join(headers) + more_suffix(caps, left_out) + "."
+    else:
+        header_line = "none detected."
+    summary = [
+        "Text exploration summary:",
+        f"Characters: {len(content)}.",
+        f"Words: {_lines.word_count(content)}.",
+        f"Lines: {line_count(content, caps['line_count'])}.",
+        *_counter_lines(lazy, caps),
+        f"Detected section headers: {header_line}",
+        *_excerpts(content, caps),
+    ]
+    return Synopsis(kind="text", title="Text output", summary=tuple(summary))
 
 
 @hookimpl
 def toolstub_register_summarizers():
-    return (Summarizer(name="text", summarize=_summarize),)
+    return (
+        Summarizer(
+            name="text",
+            summarize=summarize,
+            caps_schema=CAPS_SCHEMA,
+            defaults=DEFAULTS,
+            pattern_keys=frozenset({"header_patterns", "line_counter_patterns"}),
+            description="plain text (the fallback): counts, section headers, opening and closing excerpts",
+        ),
+    )
