@@ -74,11 +74,11 @@ def _check_claimed_refs(messages: list[dict[str, Any]], session: Any, session_id
 
 
 def post_messages(session: Any, session_id: str, fmt: str, messages: list[dict[str, Any]], state: Any) -> dict:
-    import toolstub
+    from toolstub.externalize import externalize
 
     if fmt == "parts":
         _check_claimed_refs(messages, session, session_id)
-    result = toolstub.externalize(messages, format=fmt, store=session, config=state.config, rules=state.rules)
+    result = externalize(messages, format=fmt, store=session, config=state.config, rules=state.rules)
     stubbed = list(result.messages)
     session.append_messages(stubbed)
     return {

@@ -42,7 +42,7 @@ def _ruleset(name: str | None, default: Any) -> Any:
         return default
     if name not in bundled_names():
         raise InvalidArgumentError(
-            f"unknown ruleset {name[:100]!r} (bundled: {', '.join(bundled_names())})",
+            f"unknown ruleset: rules must name a bundled ruleset ({', '.join(bundled_names())})",
             details={"field": "rules"},
         )
     return load_rules(name)

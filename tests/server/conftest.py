@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,14 +35,14 @@ def run_server(*args: str, env: dict[str, str] | None = None, ready_path: str = 
     """Start ``toolstub serve http ARGS --port P`` and yield its base URL once it answers."""
     port = free_port()
     cmd = [*CLI, "serve", "http", "--host", "127.0.0.1", "--port", str(port), *args]
-    proc = subprocess.Popen(cmd, env=env or clean_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    log = tempfile.NamedTemporaryFile(prefix="toolstub-server-", suffix=".log", delete=False)
+    proc = subprocess.Popen(cmd, env=env or clean_env(), stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 20
         while True:
             if proc.poll() is not None:
-                out, err = proc.communicate()
-                raise AssertionError(f"server exited {proc.returncode}: {err.decode()[-2000:]}")
+                raise AssertionError(f"server exited {proc.returncode}: {Path(log.name).read_text()[-2000:]}")
             try:
                 if httpx.get(base + ready_path, timeout=1).status_code == 200:
                     break
@@ -58,6 +59,10 @@ def run_server(*args: str, env: dict[str, str] | None = None, ready_path: str = 
         except subprocess.TimeoutExpired:  # pragma: no cover
             proc.kill()
             proc.wait()
+        log.close()
+        if os.environ.get("TOOLSTUB_TEST_SERVER_LOG"):
+            print(f"--- server log {log.name} ---\n" + Path(log.name).read_text()[-5000:])
+        os.unlink(log.name)
 
 
 @pytest.fixture(scope="module")
