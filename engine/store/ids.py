@@ -88,7 +88,7 @@ def parse_ref(ref: str) -> tuple[str | None, str]:
     """
     if not isinstance(ref, str):
         raise InvalidArgumentError("Invalid tool_result_id", details={"tool_result_id": _shown(ref)})
-    text = ref.strip()
+    text = ref
     if "://" not in text:
         return None, validate_tool_result_id(text)
     for pattern in _REF_RES:

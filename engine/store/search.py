@@ -33,8 +33,9 @@ MODES = ("literal", "icase", "regex")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def iter_blocks(store, tool_result_id: str, metadata: dict, start: int, block_bytes: int = BLOCK_BYTES) -> Iterator[tuple[int, str]]:
+def iter_blocks(store, tool_result_id: str, metadata: dict, start: int, block_bytes: int | None = None) -> Iterator[tuple[int, str]]:
     """Yield ``(char_offset, text)`` blocks covering code points ``[s0, end)`` for some ``s0 <= start``."""
+    block_bytes = block_bytes or BLOCK_BYTES
     s0, byte0 = _seek_point(store, tool_result_id, metadata, start)
     path = rec.output_path(store.session_id, tool_result_id)
     try:
@@ -201,7 +202,7 @@ class _Scan:
         return True
 
     def _trim(self) -> None:
-        keep_from = max(self.buf_start, self.pos - self.ctx - 1)
+        keep_from = min(max(self.buf_start, self.pos - self.ctx - 1), self.buf_start + len(self.buf))
         if keep_from <= self.buf_start:
             return
         if self.nl_anchor < keep_from:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import threading
 import time
 import uuid
@@ -124,8 +125,8 @@ class ToolResultStore:
         if not isinstance(content, str):
             raise InvalidArgumentError("content must be a str", details={"type": type(content).__name__})
         ruleset = load_rules(rules)
-        content, redactions = prepare_for_storage(content, ruleset)
-        encoded = cp.encode(content)
+        content, redactions = _prepare(prepare_for_storage, content, ruleset)
+        encoded = cp.encode(content, cp.DEFAULT_EVERY)
         import hashlib
 
         digest = hashlib.sha256()
@@ -144,7 +145,11 @@ class ToolResultStore:
         if synopsis is None:
             from toolstub.engine import synopsize
 
-            synopsis = synopsize(content, mime=mime_type, tool_name=tool_name, rules=ruleset, preview_chars=preview_chars)
+            kwargs = {"mime": mime_type, "tool_name": tool_name, "rules": ruleset, "preview_chars": preview_chars}
+            try:
+                synopsis = synopsize(content, **kwargs)
+            except UnicodeError:  # a component that cannot take lone surrogates: describe a same-length view
+                synopsis = synopsize(_without_surrogates(content), **kwargs)
         ref = make_ref(self.session_id, tool_result_id)
         metadata = {
             "tool_result_id": tool_result_id,
@@ -333,16 +338,17 @@ class ToolResultStore:
 
     def _rebuild_checkpoints_quietly(self, tool_result_id: str, content: str) -> None:
         try:
-            self.backend.put(rec.checkpoints_path(self.session_id, tool_result_id), cp.encode(content).index_bytes())
+            self.backend.put(rec.checkpoints_path(self.session_id, tool_result_id), cp.encode(content, cp.DEFAULT_EVERY).index_bytes())
         except (OSError, PermissionError):  # a read-only store keeps working, just slower
             pass
 
-    def iter_text(self, tool_result_id: str, start: int = 0, block_chars: int = 1 << 20):
-        """Yield ``(char_offset, text)`` blocks from code point ``start`` to the end, in bounded memory."""
+    def iter_text(self, id_or_ref: str, block_bytes: int | None = None):
+        """Yield the output as ``(char_offset, text)`` blocks, in bounded memory (for hydration or export)."""
+        tool_result_id = self.resolve(id_or_ref)
         metadata = self._load_metadata(tool_result_id)
         from toolstub.store.search import iter_blocks
 
-        yield from iter_blocks(self, tool_result_id, metadata, start, block_chars)
+        yield from iter_blocks(self, tool_result_id, metadata, 0, block_bytes)
 
     # -- search and query --------------------------------------------------------
     def search(
@@ -401,6 +407,22 @@ class ToolResultStore:
             except ValueError:
                 raise StoreError("message log entry is corrupt", details={"entry": name}) from None
         return out
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def _without_surrogates(content: str) -> str:
+    return _SURROGATES.sub("\ufffd", content)
+
+
+def _prepare(prepare, content: str, ruleset) -> tuple[str, int]:
+    """Apply the redaction policy; a redactor that cannot scan lone surrogates scans a same-length view."""
+    try:
+        return prepare(content, ruleset)
+    except UnicodeError:
+        redacted, count = prepare(_without_surrogates(content), ruleset)
+        return (content, 0) if not count else (redacted, count)
 
 
 def _stored_ns(metadata: dict[str, Any]) -> int:

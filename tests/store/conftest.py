@@ -92,3 +92,21 @@ def store(store_url):
 @pytest.fixture
 def session(store):
     return store.session("sess-1")
+
+
+def _seed_search(content: str, query: str, limit: int = 20, ctx: int = 300) -> list[dict]:
+    """The seed's search, written from its description (the oracle)."""
+    out, start = [], 0
+    while len(out) < limit:
+        i = content.find(query, start)
+        if i < 0:
+            break
+        snippet = content[max(0, i - ctx) : min(len(content), i + len(query) + ctx)]
+        out.append({"offset": i, "offset_unit": "unicode_code_point", "snippet": snippet})
+        start = i + max(1, len(query))
+    return out
+
+
+@pytest.fixture
+def seed_search():
+    return _seed_search

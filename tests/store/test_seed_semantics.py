@@ -10,19 +10,6 @@ from toolstub.errors import InvalidArgumentError, NotFoundError
 from toolstub.store import records
 
 
-def seed_search(content: str, query: str, limit: int = 20, ctx: int = 300) -> list[dict]:
-    """The seed's search, written from its description (the oracle)."""
-    out, start = [], 0
-    while len(out) < limit:
-        i = content.find(query, start)
-        if i < 0:
-            break
-        snippet = content[max(0, i - ctx) : min(len(content), i + len(query) + ctx)]
-        out.append({"offset": i, "offset_unit": "unicode_code_point", "snippet": snippet})
-        start = i + max(1, len(query))
-    return out
-
-
 def sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -101,7 +88,7 @@ def test_unknown_and_invalid_ids(session):
     assert info.value.details == {"tool_result_id": "bad id"}
 
 
-def test_search_matches_the_seed(session):
+def test_search_matches_the_seed(session, seed_search):
     content = "aaaa\nfoo bar foo\n" + "x" * 700 + "foo" + "y" * 50
     rid = session.write(content).tool_result_id
     for query, limit, ctx in [("aa", 20, 300), ("foo", 2, 3), ("foo", 20, 0), ("zzz", 5, 1), ("\n", 20, 10)]:
