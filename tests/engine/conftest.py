@@ -69,3 +69,15 @@ def use_plugins() -> Iterator[Callable[..., Registry]]:
 @pytest.fixture
 def probe_registry(use_plugins) -> Registry:
     return use_plugins(plugin_module("test_probe_plugin", PROBE))
+
+
+@pytest.fixture
+def make_plugin() -> Callable[..., types.ModuleType]:
+    """``make_plugin(name, *summarizers, register=None)``: a plugin object for ``pm.register``."""
+    return plugin_module
+
+
+@pytest.fixture
+def probe() -> Summarizer:
+    """The ``probe`` test kind: caps ``max_items`` (required, default 3), patterns ``pattern``/``patterns``."""
+    return PROBE
