@@ -1,0 +1,59 @@
+"""Helpers for the csv/tsv/code/text kind tests: the seed oracle and a direct detector call."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from toolstub.plugin_manager import get_registry
+from toolstub.rule_files import load_rules
+from toolstub.synopsis import KindInput
+
+
+def _load_oracle():
+    spec = importlib.util.spec_from_file_location("kinds_text_seed_oracle", Path(__file__).with_name("seed_oracle.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SEED = _load_oracle()
+
+
+def detect(detector: str, content: str, rules: str = "openviking-compat") -> dict | None:
+    """Run one detector of ``rules`` on ``content``: its synopsis as a dict, or None."""
+    ruleset = load_rules(rules)
+    summarizer = get_registry().get(detector)
+    kind_input = KindInput(
+        content, mime="", tool_name="", preview_chars=2000, rules=ruleset, caps=ruleset.caps(detector)
+    )
+    result = summarizer.summarize(kind_input)
+    return None if result is None else result.to_dict()
+
+
+def line_kinds(content: str, rules: str = "openviking-compat") -> dict:
+    """Our tsv -> csv -> code -> text chain, as the seed runs it after json/xml/yaml."""
+    for detector in ("tsv", "csv", "code", "text"):
+        found = detect(detector, content, rules)
+        if found is not None:
+            return found
+    raise AssertionError("text must claim everything")
+
+
+@pytest.fixture(scope="session")
+def seed():
+    return SEED
+
+
+@pytest.fixture(scope="session")
+def run():
+    """``run(detector, content, rules="openviking-compat") -> dict | None``."""
+    return detect
+
+
+@pytest.fixture(scope="session")
+def chain():
+    """``chain(content, rules="openviking-compat") -> dict`` (tsv, csv, code, text)."""
+    return line_kinds
