@@ -148,3 +148,16 @@ def test_default_bounds_a_huge_single_line_in_characters():
     lines = [*synopsis.summary, *synopsis.structure, *synopsis.notable_items]
     assert all(len(line) <= rules.limits["line_chars"] for line in lines)
     assert sum(map(len, lines)) <= rules.limits["total_chars"]
+
+
+def test_redaction_that_raises_withholds_the_synopsis_instead_of_raising(monkeypatch):
+    import toolstub.engine as engine_module
+
+    def broken(synopsis, ruleset):
+        raise ValueError("regex exploded")
+
+    monkeypatch.setattr(engine_module, "redact_synopsis", broken)
+    synopsis = toolstub.synopsize("secret=hunter2 and more text")
+    assert synopsis.summary == ("Synopsis withheld: redaction failed.",)
+    assert "hunter2" not in repr(synopsis.to_dict())
+    assert synopsis.diagnostics[-1] == "redaction raised ValueError: regex exploded"
