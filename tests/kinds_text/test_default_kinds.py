@@ -1,0 +1,155 @@
+"""csv/tsv/code/text under the default ruleset: realistic outputs and the section 8 fixes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import toolstub
+
+SAMPLES = Path(__file__).with_name("samples")
+
+
+def sample(name: str) -> str:
+    return (SAMPLES / name).read_bytes().decode("utf-8", "surrogateescape")
+
+
+def default(content: str) -> dict:
+    return toolstub.synopsize(content).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("export.csv", "csv"),
+        ("mysql.tsv", "tsv"),
+        ("app.py", "code"),
+        ("app.js", "code"),
+        ("main.go", "code"),
+        ("lib.rs", "code"),
+        ("Main.java", "code"),
+        ("ls.txt", "text"),
+        ("man.txt", "text"),
+        ("prose.txt", "text"),
+    ],
+)
+def test_realistic_outputs_get_the_right_kind(name, kind):
+    assert default(sample(name))["kind"] == kind
+
+
+def test_csv_export_with_quoted_commas():
+    found = default(sample("export.csv"))
+    assert found["summary"] == ["CSV table with rows: 11 and columns: 8."]
+    assert found["structure"][0] == "columns: order_id, customer, email, country, amount, currency, created_at, status"
+    assert found["structure"][2].startswith("first row sample: 10001,Lovelace, Ada,ada@example.com,GB,129.90")
+
+
+def test_tsv_from_a_database_client_says_tsv():
+    found = default(sample("mysql.tsv"))
+    assert found["summary"] == ["TSV table with rows: 4 and columns: 5."]
+    assert found["structure"][2] == "first row sample: 1 alice 2023-11-02 10:11:12 2024-03-01 08:00:00 1"
+
+
+def test_prose_with_consistent_commas_is_not_csv(run):
+    for content in (
+        "Hello, world\nFoo, bar\n",
+        "First, we load the data.\nThen, we clean it.\nFinally, we plot it.\n",
+        "2024-03-01 09:12:44,120 INFO starting\n2024-03-01 09:12:45,001 INFO ready\n",
+    ):
+        assert run("csv", content, "default") is None, content
+        assert run("csv", content) is not None, content  # compat keeps the seed's answer
+
+
+def test_spaced_csv_with_capitals_and_numbers_is_still_csv(run):
+    assert run("csv", "Name, Age, City\nAda, 36, London\nBob, 41, Paris\n", "default")["kind"] == "csv"
+
+
+def test_ragged_rows_after_row_10_are_noticed(run):
+    rows = ["a,b"] + ["1,2"] * 30 + ["1,2,3"] * 2
+    found = run("csv", "\n".join(rows), "default")
+    assert found["structure"][-1] == "ragged rows: 2 (cell count differs from the header's 2)"
+    assert run("csv", "\n".join(rows))["structure"][-1] == "first row sample: 1,2"  # compat: silent
+    too_ragged = ["a,b"] + ["1,2"] * 12 + ["1,2,3"] * 5
+    assert run("csv", "\n".join(too_ragged), "default") is None
+
+
+def test_column_list_is_capped_with_more(run):
+    header = ",".join(f"c{i}" for i in range(60))
+    found = run("csv", header + "\n" + ",".join("1" * 60) + "\n", "default")
+    assert found["structure"][0] == "columns: " + ", ".join(f"c{i}" for i in range(50)) + " (+10 more)"
+
+
+def test_prose_with_code_keywords_is_not_code(run):
+    content = "use the staging server, not production.\nlet me know when it is done\nimport the data first\nclass starts at nine\n"
+    assert run("code", content) is not None  # the seed calls it code
+    assert run("code", content, "default") is None
+    assert default(content)["kind"] == "text"
+
+
+def test_a_log_with_one_traceback_def_is_not_code(run):
+    assert run("code", sample("pytest.log")) is not None
+    assert run("code", sample("pytest.log"), "default") is None
+
+
+def test_import_lists_split_and_aliases_dropped():
+    found = default(sample("app.py"))
+    assert found["structure"][1] == "imports: __future__, json, os, sys, dataclasses, http.server"
+    assert found["notable_items"] == ["class Item", "class Handler", "def do_GET", "async def warm_up", "def main"]
+
+
+def test_other_languages_list_imports_and_symbols():
+    assert default(sample("app.js"))["structure"][1] == "imports: express, node:fs/promises, path"
+    assert default(sample("main.go"))["structure"][1] == "imports: fmt, net/http, os"
+    assert default(sample("main.go"))["notable_items"] == ["type Server", "func Start", "func main"]
+    rust = default(sample("lib.rs"))
+    assert rust["structure"][1] == "imports: std::collections::HashMap, std::io::{self, Read}"
+    assert rust["notable_items"] == ["const MAX_ITEMS", "struct Store", "impl Store", "pub fn new", "pub fn insert", "fn read_all"]
+    java = default(sample("Main.java"))
+    assert java["structure"][1] == "imports: java.util.ArrayList, java.util.List"
+    assert java["notable_items"] == ["class Main", "interface Priced"]
+
+
+def test_code_caps_say_how_many_more(run):
+    content = "".join(f"import m{i}\n" for i in range(20)) + "".join(f"def f{i}():\n    pass\n" for i in range(30))
+    found = run("code", content, "default")
+    assert found["structure"][1] == "imports: " + ", ".join(f"m{i}" for i in range(12)) + " (+8 more)"
+    assert found["notable_items"][-1] == "(+6 more) symbols"
+    assert len(found["notable_items"]) == 25
+
+
+def test_lines_count_newlines_in_default(run):
+    content = "def a():\x0c    pass\u2028\n"
+    assert run("code", content, "default")["summary"] == ["Code-like output with 1 lines."]
+    assert run("code", content)["summary"] == ["Code-like output with 3 lines."]  # splitlines
+    assert run("text", "a\x0bb\x1cc\n", "default")["summary"][3] == "Lines: 1."
+
+
+def test_man_page_headers_and_no_timestamp_headers(run):
+    found = run("text", sample("man.txt"), "default")
+    assert found["summary"][4] == "Detected section headers: NAME | SYNOPSIS | DESCRIPTION | SEE ALSO."
+    found = run("text", "2024-01-01 12:00:00\n12345678\nRESULTS\n", "default")
+    assert found["summary"][4] == "Detected section headers: RESULTS."
+
+
+def test_short_text_excerpt_once_and_no_double_period(run):
+    found = run("text", "All done.\n", "default")
+    assert found["summary"][-1] == "Excerpt: All done."
+    assert len(found["summary"]) == 6
+    content = "a" * 500 + "b" * 300 + "."
+    found = run("text", content, "default")
+    assert found["summary"][-2:] == [f"Opening excerpt: {'a' * 500}", f"Closing excerpt: {'b' * 300}."]
+
+
+def test_header_cap_says_how_many_more(run):
+    content = "\n".join(f"PART {chr(65 + i)}{chr(65 + i)}" for i in range(25))
+    found = run("text", content, "default")
+    assert found["summary"][4].endswith("PART RR (+7 more).")
+
+
+def test_text_counts_error_and_warning_lines(run):
+    content = "starting\nWARNING disk low\nok\nERROR failed to open db\nerror: again\n"
+    found = run("text", content, "default")
+    assert "Error lines: 2 (first at line 4)." in found["summary"]
+    assert "Warning lines: 1 (first at line 2)." in found["summary"]
+    assert not any(line.startswith("Error lines") for line in run("text", content)["summary"])
