@@ -67,10 +67,10 @@ def _fallback(content: str, preview_chars: int) -> Synopsis:
     )
 
 
-def _redact(result: Synopsis, ruleset: Ruleset, diagnostics: list[str]) -> Synopsis:
+def _redact(result: Synopsis, ruleset: Ruleset, diagnostics: list[str], content: str) -> Synopsis:
     """The redacted synopsis; if redaction fails, one that shows nothing of the content."""
     try:
-        return redact_synopsis(result, ruleset)
+        return redact_synopsis(result, ruleset, content=content)
     except Exception as exc:  # noqa: BLE001 - never raise, never leak what could not be redacted
         message = " ".join(f"redaction raised {type(exc).__name__}: {exc}".split())
         log.warning("toolstub: %s; the synopsis is withheld", message)
@@ -120,7 +120,7 @@ def synopsize(
             break
     if result is None:
         result = _fallback(content, base.preview_chars)
-    result = apply_limits(_redact(result, ruleset, diagnostics), ruleset.limits)
+    result = apply_limits(_redact(result, ruleset, diagnostics, content), ruleset.limits)
     return dataclasses.replace(
         result,
         ruleset=ruleset.name,
