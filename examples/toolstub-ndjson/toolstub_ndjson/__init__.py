@@ -134,7 +134,7 @@ def summarize(inp) -> Synopsis | None:
     summary = [f"NDJSON with {seen} records.", f"keys: {shown}{more}" if keys else "keys: none"]
     structure = [
         f"records: {seen}",
-        f"key union ({len(keys)} keys over the first {parsed} records): {shown}{more}",
+        f"key union ({len(keys)} key{'s' if len(keys) != 1 else ''} over the first {parsed} records): {shown}{more}",
         f"first record shape: {_shape(first, caps['max_keys'])}",
     ]
     notable = [f"{key}: in {counts[key]} of {good} records" for key in keys[: caps["max_keys"]]
