@@ -74,6 +74,21 @@ def backend_name(request):
 @pytest.fixture
 def store_url(backend_name, tmp_path, request, monkeypatch):
     """A fresh, empty store URL on each backend (env set so that subprocesses reach S3 too)."""
+    return make_url(backend_name, tmp_path, request, monkeypatch)
+
+
+@pytest.fixture(params=("local", "s3"))
+def shared_store_url(request, tmp_path, monkeypatch):
+    """A store URL that several processes can share (memory:// lives in one process)."""
+    return make_url(request.param, tmp_path, request, monkeypatch)
+
+
+@pytest.fixture
+def s3_store_url(request, tmp_path, monkeypatch):
+    return make_url("s3", tmp_path, request, monkeypatch)
+
+
+def make_url(backend_name, tmp_path, request, monkeypatch) -> str:
     if backend_name == "local":
         return str(tmp_path / "store")
     if backend_name == "memory":
