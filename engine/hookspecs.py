@@ -14,6 +14,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from toolstub.synopsis import Summarizer
+    from toolstub.tokens import Tokenizer
 
 PROJECT_NAME = "toolstub"
 
@@ -30,4 +31,17 @@ def toolstub_register_summarizers() -> Iterable[Summarizer]:
     first detector whose ``summarize`` returns a synopsis wins.
 
     :return: an iterable of :class:`~toolstub.synopsis.Summarizer`.
+    """
+
+
+@hookspec
+def toolstub_register_tokenizers() -> Iterable[Tokenizer]:
+    """Return the tokenizers this plugin provides, for budgets given in tokens.
+
+    Each item is a frozen :class:`toolstub.tokens.Tokenizer` descriptor (``name``,
+    ``count(text) -> int``). :func:`toolstub.tokens.count_tokens` looks tokenizers
+    up by name; ``estimate`` (built in) cannot be replaced. A plugin whose package
+    is missing returns nothing rather than failing.
+
+    :return: an iterable of :class:`~toolstub.tokens.Tokenizer`.
     """

@@ -47,6 +47,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "toolstub.plugins.diff_summarizer",
     "toolstub.plugins.markdown_summarizer",
     "toolstub.plugins.html_summarizer",
+    "toolstub.plugins.tiktoken_tokenizer",
 )
 
 
