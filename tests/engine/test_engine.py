@@ -153,7 +153,7 @@ def test_default_bounds_a_huge_single_line_in_characters():
 def test_redaction_that_raises_withholds_the_synopsis_instead_of_raising(monkeypatch):
     import toolstub.engine as engine_module
 
-    def broken(synopsis, ruleset):
+    def broken(synopsis, ruleset, **kwargs):
         raise ValueError("regex exploded")
 
     monkeypatch.setattr(engine_module, "redact_synopsis", broken)
