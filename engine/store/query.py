@@ -41,6 +41,28 @@ def _compile(path: str):
         raise InvalidArgumentError(f"invalid JSON path {path!r}: {message}", details={"path": path[:200]}) from None
 
 
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def render_path(datum) -> str:
+    """``$.items[0].id``-style path of a jsonpath-ng match."""
+    parts = []
+    node = datum
+    while node is not None:
+        step = node.path
+        fields = getattr(step, "fields", None)
+        indices = getattr(step, "indices", None)
+        if fields:
+            name = str(fields[0])
+            parts.append(f".{name}" if _IDENT.fullmatch(name) else f"[{json.dumps(name, ensure_ascii=False)}]")
+        elif indices:
+            parts.append(f"[{indices[0]}]")
+        elif type(step).__name__ not in ("Root", "This"):
+            parts.append(f".{step}")
+        node = node.context
+    return "$" + "".join(reversed(parts))
+
+
 def query(store, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[str, Any]:
     if not isinstance(path, str):
         raise InvalidArgumentError("path must be a string")
@@ -62,7 +84,7 @@ def query(store, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[
     used = 0
     for item in found:
         value_text = json.dumps(item.value, ensure_ascii=False)
-        where = str(item.full_path)
+        where = render_path(item)
         cost = len(value_text) + len(where) + 16
         if used + cost > max_chars:
             break
