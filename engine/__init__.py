@@ -7,7 +7,7 @@ from typing import Any
 from toolstub.engine import synopsize
 from toolstub.errors import PluginError, RuleFileError, ToolstubError
 from toolstub.hookspecs import hookimpl
-from toolstub.rule_files import Ruleset, load_rules
+from toolstub.rule_files import Ruleset, load_rules, validate_rules
 from toolstub.stub import render_stub
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 
@@ -24,6 +24,7 @@ __all__ = [
     "load_rules",
     "render_stub",
     "synopsize",
+    "validate_rules",
 ]
 
 # Names provided by the store, externalization and server layers, imported lazily
