@@ -1,0 +1,292 @@
+"""``toolstub store``: put, read, search, query, list, prune and fsck stored tool results.
+
+The store is ``--store URL`` (a path, ``memory://``, ``s3://bucket/prefix``), else
+``$TOOLSTUB_STORE``, else the local default folder. The session is ``--session``,
+else the one named by a full ref, else ``$TOOLSTUB_SESSION``, else ``default``.
+``--json`` prints one JSON document. A progress bar (stderr, terminals only
+unless ``--progress``) shows while putting or checking large results.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from typing import Any
+
+import click
+
+from toolstub.cli import EXIT_ERROR, EXIT_USAGE, ToolstubGroup, fail
+
+PROGRESS_MIN_BYTES = 4 << 20
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$", re.IGNORECASE)
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgtp]?)(i?b)?\s*$", re.IGNORECASE)
+_SECONDS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+_BYTES = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40, "p": 1 << 50}
+
+
+def parse_duration(text: str) -> float:
+    """``7d``, ``12h``, ``30m``, ``45s``, ``2w`` or plain seconds."""
+    found = _DURATION.match(text or "")
+    if not found:
+        fail(f"invalid duration {text!r} (use e.g. 7d, 12h, 30m, 45s)", EXIT_USAGE)
+    return float(found.group(1)) * _SECONDS[found.group(2).lower()]
+
+
+def parse_size(text: str) -> int:
+    """``10G``, ``500M``, ``1.5GB``, ``100k`` (powers of 1024) or plain bytes."""
+    found = _SIZE.match(text or "")
+    if not found:
+        fail(f"invalid size {text!r} (use e.g. 10G, 500M, 100k)", EXIT_USAGE)
+    return int(float(found.group(1)) * _BYTES[found.group(2).lower()])
+
+
+def _store(ctx: click.Context):
+    from toolstub.store import open_store
+
+    return open_store(ctx.obj.get("url"))
+
+
+def _session(ctx: click.Context, session_id: str | None, ref: str | None = None):
+    from toolstub.store import parse_ref
+
+    if not session_id and ref:
+        session_id = parse_ref(ref)[0]
+    return _store(ctx).session(session_id or os.environ.get("TOOLSTUB_SESSION") or "default")
+
+
+def _emit(document: Any) -> None:
+    text = json.dumps(document, ensure_ascii=False, indent=2)
+    _write(text)
+
+
+def _write(text: str) -> None:
+    try:  # bytes that came in undecodable (surrogateescape) go out as those bytes
+        data = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        data = text.encode("utf-8", "surrogatepass")
+    out = click.get_binary_stream("stdout")
+    out.write(data + (b"" if data.endswith(b"\n") else b"\n"))
+    out.flush()
+
+
+def _progress_wanted(flag: bool | None, size: int) -> bool:
+    if flag is not None:
+        return flag
+    return size >= PROGRESS_MIN_BYTES and sys.stderr.isatty()
+
+
+def _progress(description: str, total: int | None):
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
+                   console=Console(stderr=True), transient=False)
+    task = bar.add_task(description, total=total)
+    return bar, task
+
+
+session_option = click.option("--session", "session_id", default=None, metavar="ID",
+                              help="Session id [default: from the ref, $TOOLSTUB_SESSION or 'default'].")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+progress_option = click.option("--progress/--no-progress", "progress", default=None,
+                               help="Force the progress bar on or off [default: on a terminal, for large results].")
+
+
+@click.group("store", cls=ToolstubGroup)
+@click.option("--store", "url", default=None, metavar="URL", envvar="TOOLSTUB_STORE",
+              help="Store URL: a path, memory://NAME or s3://bucket/prefix [default: $TOOLSTUB_STORE or the local folder].")
+@click.pass_context
+def store(ctx: click.Context, url: str | None) -> None:
+    """Put, read, search, query, list, prune and check stored tool results."""
+    ctx.ensure_object(dict)["url"] = url
+
+
+@store.command("put")
+@click.argument("source", default="-", metavar="[FILE|-]")
+@session_option
+@click.option("--tool-id", default="", help="Tool call id (part of the result id).")
+@click.option("--tool-name", default="", help="Tool name (list filter).")
+@click.option("--mime", "mime_type", default="text/plain", show_default=True, help="MIME type of the output.")
+@click.option("--rules", default=None, metavar="NAME|PATH", help="Ruleset for the synopsis.")
+@json_option
+@progress_option
+@click.pass_context
+def put(ctx, source, session_id, tool_id, tool_name, mime_type, rules, as_json, progress) -> None:
+    """Store FILE (or stdin) and print its id and ref."""
+    data = _read_source(source, progress)
+    content = data.decode("utf-8", "surrogateescape")
+    stored = _session(ctx, session_id).write(content, tool_id=tool_id, tool_name=tool_name, mime_type=mime_type,
+                                             rules=rules)
+    if as_json:
+        _emit({"tool_result_id": stored.tool_result_id, "ref": stored.ref, "created": stored.created,
+               "metadata": stored.metadata})
+    else:
+        _write(f"{stored.ref}\t{'created' if stored.created else 'exists'}")
+
+
+def _read_source(source: str, progress: bool | None) -> bytes:
+    if source == "-":
+        return click.get_binary_stream("stdin").read()
+    try:
+        size = os.path.getsize(source)
+        handle = open(source, "rb")
+    except FileNotFoundError:
+        fail(f"no such file: {source}", 3)
+    except IsADirectoryError:
+        fail(f"is a directory: {source}", 3)
+    except OSError as exc:
+        fail(f"cannot read {source}: {exc.strerror or exc}", 3)
+    with handle:
+        if not _progress_wanted(progress, size):
+            return handle.read()
+        bar, task = _progress(f"reading {os.path.basename(source)}", size)
+        chunks = []
+        with bar:
+            while chunk := handle.read(1 << 20):
+                chunks.append(chunk)
+                bar.advance(task, len(chunk))
+        return b"".join(chunks)
+
+
+@store.command("read")
+@click.argument("ref")
+@session_option
+@click.option("--offset", type=int, default=0, show_default=True, help="First code point.")
+@click.option("--limit", type=int, default=20_000, show_default=True, help="Code points to read (-1: to the end).")
+@json_option
+@click.pass_context
+def read(ctx, ref, session_id, offset, limit, as_json) -> None:
+    """Print code points [OFFSET, OFFSET+LIMIT) of a stored result."""
+    result = _session(ctx, session_id, ref).read(ref, offset=offset, limit=limit, include_metadata=as_json)
+    if as_json:
+        _emit(result)
+    else:
+        _write(result["content"])
+
+
+@store.command("search")
+@click.argument("ref")
+@click.argument("query")
+@session_option
+@click.option("--limit", type=int, default=20, show_default=True, help="Matches per page.")
+@click.option("--context", "context_chars", type=int, default=300, show_default=True, help="Snippet context chars.")
+@click.option("--mode", type=click.Choice(["literal", "icase", "regex"]), default="literal", show_default=True)
+@click.option("--cursor", default=None, help="The 'next' cursor of the previous page.")
+@json_option
+@click.pass_context
+def search(ctx, ref, query, session_id, limit, context_chars, mode, cursor, as_json) -> None:
+    """Search a stored result for QUERY (literal, case-insensitive or RE2 regex)."""
+    result = _session(ctx, session_id, ref).search(ref, query, limit=limit, context_chars=context_chars, mode=mode,
+                                                   cursor=cursor)
+    if as_json:
+        _emit(result)
+        return
+    for match in result["matches"]:
+        snippet = " ".join(match["snippet"].split())
+        _write(f"{match['line']}:{match['offset']}: {snippet}")
+    tail = f"{len(result['matches'])} of {result['total']} matches"
+    click.echo(tail + (f"; next page: --cursor {result['next']}" if result["next"] else ""), err=True)
+
+
+@store.command("query")
+@click.argument("ref")
+@click.argument("path")
+@session_option
+@click.option("--max-chars", type=int, default=20_000, show_default=True, help="Cap of the answer size.")
+@json_option
+@click.pass_context
+def query(ctx, ref, path, session_id, max_chars, as_json) -> None:
+    """Evaluate a JSONPath ($.items[*].id) or jq-like (.items[].id) PATH on a stored JSON result."""
+    result = _session(ctx, session_id, ref).query(ref, path, max_chars=max_chars)
+    if as_json:
+        _emit(result)
+        return
+    for match in result["matches"]:
+        _write(f"{match['path']}\t{json.dumps(match['value'], ensure_ascii=False)}")
+    if result["truncated"]:
+        click.echo(f"{result['returned']} of {result['count']} matches (capped at {max_chars} chars)", err=True)
+
+
+@store.command("list")
+@session_option
+@click.option("--tool-name", default=None, help="Only results of this tool.")
+@click.option("--limit", type=int, default=50, show_default=True)
+@click.option("--newest-first", is_flag=True, help="Newest first (default: oldest first).")
+@click.option("--sessions", "list_sessions", is_flag=True, help="List the store's sessions instead.")
+@json_option
+@click.pass_context
+def list_(ctx, session_id, tool_name, limit, newest_first, list_sessions, as_json) -> None:
+    """List a session's results in creation order (or the store's sessions)."""
+    if list_sessions:
+        names = _store(ctx).sessions()
+        _emit({"sessions": names}) if as_json else [_write(n) for n in names]
+        return
+    result = _session(ctx, session_id).list(tool_name=tool_name, limit=limit, newest_first=newest_first)
+    if as_json:
+        _emit(result)
+        return
+    for meta in result["tool_results"]:
+        _write(f"{meta['tool_result_id']}\t{meta.get('tool_name', '')}\t{meta.get('synopsis_kind', '')}\t"
+               f"{meta.get('original_chars', '')}\t{meta.get('created_at', '')}")
+
+
+@store.command("prune")
+@click.option("--older-than", default=None, metavar="AGE", help="Remove results older than AGE (7d, 12h, 30m).")
+@click.option("--max-bytes", default=None, metavar="SIZE", help="Then remove the oldest until at most SIZE remain (10G).")
+@click.option("--dry-run", is_flag=True, help="Only say what would be removed.")
+@json_option
+@click.pass_context
+def prune(ctx, older_than, max_bytes, dry_run, as_json) -> None:
+    """Retention: remove old results, oldest first, across every session."""
+    if older_than is None and max_bytes is None:
+        fail("give --older-than and/or --max-bytes", EXIT_USAGE)
+    result = _store(ctx).prune(
+        older_than=parse_duration(older_than) if older_than is not None else None,
+        max_bytes=parse_size(max_bytes) if max_bytes is not None else None,
+        dry_run=dry_run,
+    )
+    if as_json:
+        _emit(result)
+        return
+    verb = "would remove" if dry_run else "removed"
+    for item in result["removed"]:
+        _write(f"{verb}\t{item['session_id']}\t{item['tool_result_id']}\t{item['bytes']}")
+    click.echo(f"{verb} {len(result['removed'])} results ({result['removed_bytes']} bytes); "
+               f"kept {result['kept']} ({result['kept_bytes']} bytes)", err=True)
+
+
+@store.command("fsck")
+@click.option("--repair", is_flag=True, help="Rebuild checkpoints and index entries, drop temp files and stale entries.")
+@click.option("--remove-orphans", is_flag=True, help="With --repair: remove outputs that were never committed.")
+@click.option("--no-verify", "no_verify", is_flag=True, help="Skip re-hashing every output (faster).")
+@json_option
+@progress_option
+@click.pass_context
+def fsck(ctx, repair, remove_orphans, no_verify, as_json, progress) -> None:
+    """Check every stored result (hashes, checkpoints, index); exit 1 if problems remain."""
+    the_store = _store(ctx)
+    total = sum(size for path, size in the_store.backend.sizes("").items() if path.endswith("/output.txt"))
+    callback = None
+    bar = None
+    if not no_verify and _progress_wanted(progress, total):
+        bar, task = _progress("checking", total)
+        bar.start()
+        callback = lambda chars, _rid: bar.advance(task, chars)  # noqa: E731 - chars, close to bytes
+    try:
+        result = the_store.fsck(repair=repair, remove_orphans=remove_orphans, verify=not no_verify, progress=callback)
+    finally:
+        if bar is not None:
+            bar.stop()
+    if as_json:
+        _emit(result)
+    else:
+        for item in result["repaired"]:
+            _write(f"repaired\t{item['session_id']}\t{item['tool_result_id']}\t{item['problem']}")
+        for item in result["problems"]:
+            _write(f"problem\t{item['session_id']}\t{item['tool_result_id']}\t{item['problem']}")
+        click.echo(f"checked {result['checked']} results: {len(result['problems'])} problems, "
+                   f"{len(result['repaired'])} repaired", err=True)
+    if result["problems"]:
+        ctx.exit(EXIT_ERROR)
