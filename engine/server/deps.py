@@ -15,7 +15,8 @@ from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBea
 from toolstub.errors import NotFoundError, RequestError
 from toolstub.server.auth import ApiKey, KeyRing
 
-SessionId = Annotated[str, PathParam(description="The session id", max_length=256)]
+SessionId = Annotated[str, PathParam(description="The session id", max_length=256,
+                                     json_schema_extra={"pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$"})]
 
 _bearer = HTTPBearer(auto_error=False, description="Authorization: Bearer KEY")
 _api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False, description="X-API-Key: KEY")

@@ -90,7 +90,27 @@ def create_app(
     routes_messages.add_routes(api)
     routes_synopsis.add_routes(api)
     app.include_router(api)
+    if not app.state.keyring.enabled:
+        _document_as_open(app)
     return app
+
+
+def _document_as_open(app: FastAPI) -> None:
+    """No keys configured: the OpenAPI document must not claim that requests need one."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            doc = build()
+            doc.get("components", {}).pop("securitySchemes", None)
+            for item in doc.get("paths", {}).values():
+                for operation in item.values():
+                    if isinstance(operation, dict):
+                        operation.pop("security", None)
+            app.openapi_schema = doc
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def warn_if_open(host: str, keyring: KeyRing) -> bool:

@@ -169,7 +169,7 @@ def _register(server: Any, tools: SessionTools, names: dict[str, str]) -> None:
     def query(
         ref: Ref,
         path: Annotated[str, Field(min_length=1, description="A JSONPath, e.g. $.items[0].name")],
-        max_chars: Annotated[int, Field(ge=0, le=200_000, description="Cap on the rendered values")] = 20_000,
+        max_chars: Annotated[int, Field(ge=1, le=200_000, description="Cap on the rendered values")] = 20_000,
     ) -> dict[str, Any]:
         """Pull values out of a stored JSON output with a JSONPath expression."""
         return query_g(ref, path, max_chars)

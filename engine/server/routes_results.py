@@ -15,7 +15,8 @@ from toolstub.errors import InvalidArgumentError
 from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, error_docs, ok
 from toolstub.server.deps import ExistingSession
 
-ResultId = Annotated[str, PathParam(description="A tool result id (tr_...)", max_length=256)]
+ResultId = Annotated[str, PathParam(description="A tool result id (tr_...)", max_length=256,
+                                    json_schema_extra={"pattern": "^tr_[A-Za-z0-9_.-]{1,197}$"})]
 ERRORS = error_docs(400, 401, 404, 413)
 
 
@@ -37,7 +38,8 @@ def add_routes(api: APIRouter) -> None:
         session: ExistingSession,
         tool_result_id: ResultId,
         offset: Annotated[int, Query(ge=0, description="First code point")] = 0,
-        limit: Annotated[int, Query(description="Code points to return; -1 for all")] = 20_000,
+        limit: Annotated[int, Query(description="Code points to return; -1 for all",
+                                    json_schema_extra={"minimum": -1})] = 20_000,
         include_metadata: Annotated[bool, Query(description="Include the metadata")] = True,
     ) -> EnvelopeJSONResponse:
         if limit < -1:
@@ -68,6 +70,6 @@ def add_routes(api: APIRouter) -> None:
         session: ExistingSession,
         tool_result_id: ResultId,
         path: Annotated[str, Query(min_length=1, description="A JSONPath, e.g. $.items[0].name")],
-        max_chars: Annotated[int, Query(ge=0, description="Cap on the rendered values")] = 20_000,
+        max_chars: Annotated[int, Query(ge=1, description="Cap on the rendered values")] = 20_000,
     ) -> EnvelopeJSONResponse:
         return ok(session.query(tool_result_id, path, max_chars=max_chars))

@@ -15,10 +15,10 @@ for callers); the server's own ruleset is the default.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from toolstub.errors import InvalidArgumentError
 from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, error_docs, ok
@@ -26,13 +26,29 @@ from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, error_doc
 MAX_PREVIEW_CHARS = 1_000_000
 
 
+def _bundled() -> tuple[str, ...]:
+    from toolstub.rule_files import bundled_names
+
+    return tuple(bundled_names())
+
+
+RulesetName = Literal[_bundled()]  # type: ignore[valid-type]  # the bundled rulesets, known at import
+
+
+def _integral(value: Any) -> Any:
+    """JSON Schema counts 7.0 as an integer: accept it as 7 (strict mode refuses floats)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
 class SynopsisRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     content: str = Field(description="The tool output")
     mime: str | None = Field(None, description="MIME hint, e.g. application/json", max_length=200)
     tool_name: str = Field("", description="Shown in the stub", max_length=200)
-    rules: str | None = Field(None, description="A bundled ruleset name", max_length=100)
-    preview_chars: int = Field(2_000, ge=0, le=MAX_PREVIEW_CHARS)
+    rules: RulesetName | None = Field(None, description="A bundled ruleset name")
+    preview_chars: Annotated[int, BeforeValidator(_integral)] = Field(2_000, ge=0, le=MAX_PREVIEW_CHARS)
 
 
 def _ruleset(name: str | None, default: Any) -> Any:
@@ -83,7 +99,6 @@ def add_routes(api: APIRouter) -> None:
             "content": {
                 "application/json": {"schema": SynopsisRequest.model_json_schema()},
                 "text/plain": {"schema": {"type": "string"}},
-                "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
             },
         }
     }
@@ -94,11 +109,13 @@ def add_routes(api: APIRouter) -> None:
         request: Request,
         mime: Annotated[str | None, Query(max_length=200, description="MIME hint (raw body)")] = None,
         tool_name: Annotated[str, Query(max_length=200, description="Tool name (raw body)")] = "",
-        rules: Annotated[str | None, Query(max_length=100, description="Bundled ruleset (raw body)")] = None,
+        rules: Annotated[RulesetName | None, Query(description="Bundled ruleset (raw body)")] = None,
         preview_chars: Annotated[int, Query(ge=0, le=MAX_PREVIEW_CHARS)] = 2_000,
     ) -> EnvelopeJSONResponse:
         body = await request.body()
         ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if not ctype and not body:
+            raise InvalidArgumentError("a request body is required", details={"field": "body"})
         if ctype == "application/json":
             req = _from_json(body)
         else:

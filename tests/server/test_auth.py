@@ -141,6 +141,14 @@ def test_a_key_reads_its_sessions_only(keyed) -> None:
     assert post.status_code == 404
 
 
+def test_keyed_server_documents_its_security(keyed) -> None:
+    c, _, _ = keyed
+    doc = c.get("/openapi.json").json()
+    assert {s["type"] for s in doc["components"]["securitySchemes"].values()} == {"http", "apiKey"}
+    assert "security" in doc["paths"]["/api/v1/sessions/{session_id}/tool-results"]["get"]
+    assert "security" not in doc["paths"]["/healthz"]["get"]
+
+
 def test_admin_sees_every_session(keyed) -> None:
     c, ra, rb = keyed
     for sid, rec in (("sess-a", ra), ("sess-b", rb)):
