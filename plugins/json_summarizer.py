@@ -1,15 +1,425 @@
-"""Kind ``json``. SCAFFOLD: to be completed."""
+"""Kind ``json``: one JSON value (object, array or, with a json MIME hint, a scalar).
+
+Claims the content when the MIME hint contains ``json`` or the stripped content
+starts with ``{`` or ``[``, and the first JSON value decodes (Python ``json``
+semantics: ``NaN``/``Infinity`` accepted, duplicate keys keep the last value,
+integers over 4300 digits refused). Text after the first value is counted in a
+``trailing_chars_after_first_json_value: N`` notable item. When the MIME hint
+says JSON but the value does not decode, the synopsis is ``unknown``
+("Unparsed JSON-like output") with a head/tail sample; otherwise the next kind
+is tried.
+
+The decode is linear and never builds the whole value: ``msgspec`` splits the
+top level into raw slices (``list[Raw]`` / ``dict[str, Raw]``) and only the
+slices the synopsis reads are decoded; whenever that fast path cannot decide
+exactly (trailing data, ``NaN``, lone-surrogate escapes, long integers, deep
+nesting) the stdlib ``raw_decode`` decides. Nesting depth is measured first
+with a bracket scan, so a 100,000-deep value costs one pass.
+
+.. rubric:: Options (``kinds.json``)
+
+* ``key_limit`` (10): keys listed in the summary, the shape and per child.
+* ``children_limit`` (10): top-level children described in the structure.
+* ``shape_depth`` (2): depth at which the ``shape:`` string renders ``...``.
+* ``array_sample_limit`` (3): array items sampled into the shape.
+* ``shape_object_children`` (false): render an object's children in the shape
+  (bounded by ``shape_depth``) instead of its key names only.
+* ``example_limit`` (5) / ``example_chars`` (80): scalar examples and their clip.
+* ``example_syntax`` (``python``): ``python`` (``repr``: ``'Ada'``, ``True``,
+  ``None``) or ``json`` (``"Ada"``, ``true``, ``null``).
+* ``max_nesting`` (954): deepest nesting that decodes; deeper input is handled
+  per ``deep_nesting``. The seed failed with RecursionError near 1000 minus
+  its caller's stack depth; 954 is its value under a server's stack.
+* ``deep_nesting`` (``fail``): ``fail`` (parse failure) or ``describe``
+  (a JSON synopsis saying the value nests too deep to decode).
+* ``skip_bom`` (false): strip a leading U+FEFF before detection.
+* ``trailing_text`` (``keep``): ``keep`` or ``reject_after_small_value``: text
+  after the first value that is not itself JSON makes the content not JSON
+  when the first value is shorter than ``small_value_share`` of the content
+  (``[1] footnote``, ``{} log line``).
+* ``small_value_share`` (0.5).
+* ``more_format`` (``""``): appended as a list item when a cap cuts a list,
+  e.g. ``"+{n} more"``; empty: nothing is appended (the seed).
+* ``empty_keys_text`` (``""``): what ``top-level keys:`` shows for ``{}``.
+
+.. rubric:: Examples
+
+``{"a": [1, {"b": 2}]}`` gives (openviking-compat)::
+
+    summary:   JSON object. / top-level keys: a
+    structure: shape: object(keys=1: a) / a: array length: 2
+    notable:   a[0]: 1
+
+``123`` with MIME ``application/json`` gives ``JSON number.`` and ``: 123``;
+without the MIME hint it is not claimed.
+"""
 
 from __future__ import annotations
 
+import json
+import threading
+from array import array
+from collections.abc import Callable
+from itertools import accumulate
+from typing import Any
+
+import msgspec
+
 from toolstub import hookimpl
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.textutil import clip, head_tail_sample
+
+DEFAULTS: dict[str, Any] = {
+    "key_limit": 10,
+    "children_limit": 10,
+    "shape_depth": 2,
+    "array_sample_limit": 3,
+    "shape_object_children": False,
+    "example_limit": 5,
+    "example_chars": 80,
+    "example_syntax": "python",
+    "max_nesting": 954,
+    "deep_nesting": "fail",
+    "skip_bom": False,
+    "trailing_text": "keep",
+    "small_value_share": 0.5,
+    "more_format": "",
+    "empty_keys_text": "",
+}
+
+_INT = {"type": "integer", "minimum": 0}
+CAPS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "key_limit": {**_INT, "description": "keys listed in the summary, the shape and per child"},
+        "children_limit": {**_INT, "description": "top-level children described in the structure"},
+        "shape_depth": {**_INT, "description": "depth at which the shape string renders '...'"},
+        "array_sample_limit": {**_INT, "description": "array items sampled into the shape"},
+        "shape_object_children": {"type": "boolean", "description": "recurse into objects in the shape"},
+        "example_limit": {**_INT, "description": "scalar examples listed as notable items"},
+        "example_chars": {**_INT, "description": "clip of each example's rendered value"},
+        "example_syntax": {"enum": ["python", "json"], "description": "how example values are rendered"},
+        "max_nesting": {**_INT, "description": "deepest nesting that decodes"},
+        "deep_nesting": {"enum": ["fail", "describe"], "description": "what deeper input gives"},
+        "skip_bom": {"type": "boolean", "description": "strip a leading U+FEFF before detection"},
+        "trailing_text": {"enum": ["keep", "reject_after_small_value"], "description": "non-JSON text after the value"},
+        "small_value_share": {"type": "number", "minimum": 0, "maximum": 1, "description": "see trailing_text"},
+        "more_format": {"type": "string", "description": "item appended when a cap cuts a list; {n} = items left out"},
+        "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty object"},
+    },
+}
+
+_THREAD_DEPTH = 200  # a stdlib decode deeper than this runs on a fresh thread stack
+_FAST_DEPTH = 400  # msgspec (recursive C) is used only below this depth
+_MAX_INT_DIGITS = 4300  # CPython's int-from-string limit (json refuses longer integers)
+
+
+class _Refused(Exception):
+    """The content is not claimed (fall through, or ``unknown`` with a json MIME)."""
+
+
+# --- decoding ------------------------------------------------------------------------------
+
+_DIGIT_MAP = bytes(0x31 if 0x30 <= b <= 0x39 else 0x30 for b in range(256))
+_BRACKETS_KEEP = b'"[]{}'
+_DELETE_OTHERS = bytes(b for b in range(256) if b not in _BRACKETS_KEEP)
+_SIGNED = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+
+
+def nesting_depth(data: bytes) -> int:
+    """Maximum bracket nesting of JSON-ish bytes, brackets inside strings ignored (one linear pass)."""
+    if data.count(b"[") + data.count(b"{") == 0:
+        return 0
+    data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    reduced = data.translate(None, _DELETE_OTHERS)
+    outside = b"".join(reduced.split(b'"')[0::2])
+    if not outside:
+        return 0
+    steps = array("b", outside.translate(_SIGNED))
+    return max(0, max(accumulate(steps)))
+
+
+def _has_long_integer(data: bytes) -> bool:
+    return b"1" * (_MAX_INT_DIGITS + 1) in data.translate(_DIGIT_MAP)
+
+
+def _on_fresh_stack(fn: Callable[[], Any]) -> Any:
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, name="toolstub-json-decode", daemon=True)
+    worker.start()
+    worker.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _stdlib_decode(text: str, depth_hint: int) -> tuple[Any, int]:
+    decoder = json.JSONDecoder()
+    if depth_hint > _THREAD_DEPTH:
+        return _on_fresh_stack(lambda: decoder.raw_decode(text))
+    return decoder.raw_decode(text)
+
+
+def _fast_decode(text: str, data: bytes | None, depth: int) -> Any | None:
+    """The top level split into raw slices, or ``None`` when the fast path cannot decide exactly."""
+    if data is None or depth > _FAST_DEPTH or text[:1] not in ("{", "["):
+        return None
+    if _has_long_integer(data):
+        return None
+    kind = dict[str, msgspec.Raw] if text[0] == "{" else list[msgspec.Raw]
+    try:
+        return msgspec.json.decode(data, type=kind)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, ValueError):
+        return None
+
+
+# --- the lazy value model: Python values whose containers may hold raw slices -------------
+
+
+class _Values:
+    """Expands ``msgspec.Raw`` slices one level at a time, each at most once."""
+
+    def __init__(self) -> None:
+        self._memo: dict[int, tuple[Any, Any]] = {}
+
+    def get(self, value: Any) -> Any:
+        if not isinstance(value, msgspec.Raw):
+            return value
+        hit = self._memo.get(id(value))
+        if hit is not None:
+            return hit[1]
+        raw = bytes(value)
+        first = raw[:1]
+        if first == b"{":
+            out: Any = msgspec.json.decode(raw, type=dict[str, msgspec.Raw])
+        elif first == b"[":
+            out = msgspec.json.decode(raw, type=list[msgspec.Raw])
+        else:
+            out = json.loads(raw)
+        self._memo[id(value)] = (value, out)
+        return out
+
+
+_RAW_TYPES = {b"{": "object", b"[": "array", b'"': "string", b"t": "boolean", b"f": "boolean", b"n": "null"}
+
+
+def type_name(value: Any) -> str:
+    """The seed's type names (object/array/string/number/boolean/null; bool before number)."""
+    if isinstance(value, msgspec.Raw):
+        return _RAW_TYPES.get(bytes(value)[:1], "number")
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if value is None:
+        return "null"
+    return type(value).__name__
+
+
+def cut(items: list[str], limit: int, more_format: str, total: int | None = None) -> list[str]:
+    """The first ``limit`` items, plus ``more_format`` (when set) saying how many were left out."""
+    total = len(items) if total is None else total
+    shown = items[:limit]
+    if more_format and total > len(shown):
+        shown.append(more_format.format(n=total - len(shown)))
+    return shown
+
+
+# --- the synopsis ----------------------------------------------------------------------------
+
+
+class _Describer:
+    def __init__(self, caps: Any, values: _Values) -> None:
+        self.caps = caps
+        self.values = values
+        self.more = caps["more_format"]
+
+    def keys(self, obj: dict) -> str:
+        return ", ".join(cut([str(k) for k in obj], self.caps["key_limit"], self.more))
+
+    def shape(self, value: Any, depth: int) -> str:
+        if depth >= self.caps["shape_depth"]:
+            return "..."
+        kind = type_name(value)
+        if kind == "object":
+            obj = self.values.get(value)
+            if not obj:
+                return "object(keys=0)"
+            if self.caps["shape_object_children"]:
+                parts = [f"{k}: {self.shape(v, depth + 1)}" for k, v in list(obj.items())[: self.caps["key_limit"]]]
+                inner = ", ".join(cut(parts, self.caps["key_limit"], self.more, len(obj)))
+            else:
+                inner = self.keys(obj)
+            return f"object(keys={len(obj)}: {inner})"
+        if kind == "array":
+            arr = self.values.get(value)
+            if not arr:
+                return "array(len=0)"
+            sample = ", ".join(self.shape(v, depth + 1) for v in arr[: self.caps["array_sample_limit"]])
+            return f"array(len={len(arr)}, sample=[{sample}])"
+        return kind
+
+    def render(self, value: Any) -> str:
+        if self.caps["example_syntax"] == "json":
+            try:
+                text = json.dumps(value, ensure_ascii=False)
+            except (TypeError, ValueError):
+                text = repr(value)
+        else:
+            text = repr(value)
+        return clip(text, self.caps["example_chars"])
+
+    def examples(self, root: Any) -> list[str]:
+        """Depth-first: every key of an object in order, only item [0] of an array (iterative)."""
+        limit = self.caps["example_limit"]
+        out: list[str] = []
+        stack: list[tuple[str, Any]] = [("", root)]
+        while stack and len(out) < limit:
+            path, value = stack.pop()
+            kind = type_name(value)
+            if kind == "object":
+                obj = self.values.get(value)
+                children = [(f"{path}.{k}" if path else str(k), v) for k, v in obj.items()]
+                stack.extend(reversed(children))
+            elif kind == "array":
+                arr = self.values.get(value)
+                if arr:
+                    stack.append((f"{path}[0]", arr[0]))
+            else:
+                out.append(f"{path}: {self.render(self.values.get(value))}")
+        return out
+
+    def child_line(self, key: str, value: Any) -> str:
+        kind = type_name(value)
+        if kind == "array":
+            return f"{key}: array length: {len(self.values.get(value))}"
+        if kind == "object":
+            return f"{key}: object keys: {self.keys(self.values.get(value))}"
+        return f"{key}: {kind}"
+
+    def synopsis(self, root: Any, trailing: int) -> Synopsis:
+        kind = type_name(root)
+        summary = [f"JSON {kind}."]
+        structure = [f"shape: {self.shape(root, 0)}"]
+        if kind == "object":
+            obj = self.values.get(root)
+            keys = self.keys(obj) if obj else self.caps["empty_keys_text"]
+            summary.append(f"top-level keys: {keys}")
+            lines = [self.child_line(str(k), v) for k, v in list(obj.items())[: self.caps["children_limit"]]]
+            structure.extend(cut(lines, self.caps["children_limit"], self.more, len(obj)))
+        elif kind == "array":
+            arr = self.values.get(root)
+            summary.append(f"array length: {len(arr)}")
+            if arr:
+                structure.append(f"first item type: {type_name(arr[0])}")
+        notable = self.examples(root)
+        if trailing:
+            notable.append(f"trailing_chars_after_first_json_value: {trailing}")
+        return Synopsis(kind="json", title="JSON output", summary=summary, structure=structure, notable_items=notable)
+
+
+def _trailing_is_json(rest: str) -> bool:
+    """Whether the text after the first value starts with another whole JSON value (NDJSON, concatenated)."""
+    try:
+        _, end = json.JSONDecoder().raw_decode(rest[:65536])
+    except (ValueError, RecursionError):
+        return False
+    line_end = rest.find("\n", end)
+    return not rest[end : line_end if line_end >= 0 else len(rest)].strip()
+
+
+def _deep(text: str, caps: Any) -> Synopsis:
+    kind = "object" if text[:1] == "{" else "array"
+    return Synopsis(
+        kind="json",
+        title="JSON output",
+        summary=(f"JSON {kind}.", f"nesting deeper than {caps['max_nesting']} levels: not decoded."),
+        structure=(f"shape: {kind}(nesting > {caps['max_nesting']})",),
+    )
+
+
+def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
+    """(root, trailing chars, values) for the first JSON value of ``text``; raises :class:`_Refused`."""
+    values = _Values()
+    data: bytes | None = None
+    depth = 0
+    if text[:1] in ("{", "["):
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:  # lone surrogates: only the stdlib decides
+            depth = nesting_depth(text.encode("utf-8", "surrogatepass"))
+        else:
+            depth = nesting_depth(data)
+    fast = _fast_decode(text, data, depth) if depth <= caps["max_nesting"] else None
+    if fast is not None:
+        return fast, 0, values
+    try:
+        root, end = _stdlib_decode(text, depth)
+    except (ValueError, RecursionError) as exc:
+        if isinstance(exc, RecursionError) and caps["deep_nesting"] == "describe":
+            return _deep(text, caps)
+        raise _Refused from None
+    if depth > caps["max_nesting"] and isinstance(root, (dict, list)):
+        first_depth = nesting_depth(text[:end].encode("utf-8", "surrogatepass"))
+        if first_depth > caps["max_nesting"]:
+            if caps["deep_nesting"] == "describe":
+                return _deep(text, caps)
+            raise _Refused
+    rest = text[end:]
+    trailing = len(rest.strip())
+    if trailing and caps["trailing_text"] == "reject_after_small_value":
+        if end < caps["small_value_share"] * len(text) and not _trailing_is_json(rest.lstrip()):
+            raise _Refused
+    return root, trailing, values
 
 
 def _summarize(inp: KindInput) -> Synopsis | None:
-    return None
+    caps = inp.caps
+    text = inp.stripped
+    if caps["skip_bom"] and text.startswith("\ufeff"):
+        text = text.lstrip("\ufeff").strip()
+    hinted = "json" in inp.mime
+    if not hinted and not text.startswith(("{", "[")):
+        return None
+    try:
+        parsed = _parse(text, caps)
+        if isinstance(parsed, Synopsis):
+            return parsed
+        root, trailing, values = parsed
+        return _Describer(caps, values).synopsis(root, trailing)
+    except (_Refused, RecursionError, ValueError, msgspec.DecodeError):
+        if not hinted:
+            return None
+        return Synopsis(
+            kind="unknown",
+            title="Unparsed JSON-like output",
+            summary=("JSON-like output failed to parse.",),
+            sample=head_tail_sample(inp.content, inp.preview_chars),
+        )
 
 
 @hookimpl
-def toolstub_register_summarizers():
-    return (Summarizer(name="json", summarize=_summarize),)
+def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
+    return (
+        Summarizer(
+            name="json",
+            summarize=_summarize,
+            caps_schema=CAPS_SCHEMA,
+            defaults=DEFAULTS,
+            description="one JSON value: type, keys, shape, scalar examples (msgspec fast path)",
+        ),
+    )

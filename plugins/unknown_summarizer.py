@@ -1,32 +1,136 @@
-"""Kinds ``empty`` and ``binary`` (synopsis kind ``unknown``). SCAFFOLD: to be completed."""
+"""Detectors ``empty`` and ``binary`` (synopsis kind ``unknown``).
+
+``empty`` claims the content when it is ``""`` (a whitespace-only string is
+not empty unless ``whitespace_is_empty`` is set): title ``Empty output``,
+summary ``Output is empty.``, no sample.
+
+``binary`` claims the content when it contains a NUL anywhere (``nul_is_binary``),
+or when the share of control characters among the first ``sample_chars``
+characters is strictly greater than ``max_control_ratio``. A control character
+is one with a code point below 32 that is not listed in ``text_controls``;
+with ``count_surrogate_escapes`` the lone surrogates U+DC80-U+DCFF (bytes that
+were not UTF-8, decoded with ``surrogateescape``) count too. Title
+``Binary-like output``, summary ``Contains N characters and non-text control
+bytes.``, and the head/tail sample of ``preview_chars`` characters (raw control
+characters kept).
+
+.. rubric:: Options
+
+``kinds.empty``:
+
+* ``whitespace_is_empty`` (false).
+
+``kinds.binary``:
+
+* ``nul_is_binary`` (true).
+* ``sample_chars`` (1000): characters looked at.
+* ``max_control_ratio`` (0.05): the share must be strictly greater.
+* ``text_controls`` (``"\\t\\n\\r"``): control characters that are text.
+  ``default`` adds ESC (ANSI colour), BS (man-page overstrike) and FF.
+* ``count_surrogate_escapes`` (false).
+
+.. rubric:: Examples
+
+``"abc\\x00"`` is binary-like; ``"\\x1b[31mred\\x1b[0m"`` repeated is binary-like
+under ``openviking-compat`` (ESC is a control char) and text under ``default``.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from toolstub import hookimpl
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import head_tail_sample
 
+EMPTY_DEFAULTS: dict[str, Any] = {"whitespace_is_empty": False}
+EMPTY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "whitespace_is_empty": {"type": "boolean", "description": "a whitespace-only output is empty too"},
+    },
+}
+
+BINARY_DEFAULTS: dict[str, Any] = {
+    "nul_is_binary": True,
+    "sample_chars": 1000,
+    "max_control_ratio": 0.05,
+    "text_controls": "\t\n\r",
+    "count_surrogate_escapes": False,
+}
+BINARY_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "nul_is_binary": {"type": "boolean", "description": "a NUL anywhere makes the output binary-like"},
+        "sample_chars": {"type": "integer", "minimum": 0, "description": "leading characters examined"},
+        "max_control_ratio": {
+            "type": "number",
+            "minimum": 0,
+            "description": "binary-like when the control-character share is strictly greater",
+        },
+        "text_controls": {"type": "string", "description": "control characters (below U+0020) that count as text"},
+        "count_surrogate_escapes": {
+            "type": "boolean",
+            "description": "lone surrogates U+DC80-U+DCFF (undecodable bytes) count as control characters",
+        },
+    },
+}
+
+_SURROGATE_ESCAPES = {c: None for c in range(0xDC80, 0xDD00)}
+
 
 def _empty(inp: KindInput) -> Synopsis | None:
-    if inp.content == "":
+    content = inp.content
+    if content == "" or (inp.caps["whitespace_is_empty"] and not content.strip()):
         return Synopsis(kind="unknown", title="Empty output", summary=("Output is empty.",))
     return None
 
 
+def _control_count(window: str, caps: Any) -> int:
+    text = set(caps["text_controls"])
+    table = {c: None for c in range(32) if chr(c) not in text}
+    if caps["count_surrogate_escapes"]:
+        table.update(_SURROGATE_ESCAPES)
+    return len(window) - len(window.translate(table))
+
+
+def looks_binary(content: str, caps: Any) -> bool:
+    """The binary-like test of ``kinds.binary``."""
+    if caps["nul_is_binary"] and "\x00" in content:
+        return True
+    window = content[: caps["sample_chars"]]
+    ratio = _control_count(window, caps) / max(1, min(len(content), caps["sample_chars"]))
+    return ratio > caps["max_control_ratio"]
+
+
 def _binary(inp: KindInput) -> Synopsis | None:
-    if "\x00" in inp.content:
-        return Synopsis(
-            kind="unknown",
-            title="Binary-like output",
-            summary=(f"Contains {len(inp.content)} characters and non-text control bytes.",),
-            sample=head_tail_sample(inp.content, inp.preview_chars),
-        )
-    return None
+    if not looks_binary(inp.content, inp.caps):
+        return None
+    return Synopsis(
+        kind="unknown",
+        title="Binary-like output",
+        summary=(f"Contains {len(inp.content)} characters and non-text control bytes.",),
+        sample=head_tail_sample(inp.content, inp.preview_chars),
+    )
 
 
 @hookimpl
-def toolstub_register_summarizers():
+def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
     return (
-        Summarizer(name="empty", summarize=_empty, description="empty output"),
-        Summarizer(name="binary", summarize=_binary, description="binary-like output"),
+        Summarizer(
+            name="empty",
+            summarize=_empty,
+            caps_schema=EMPTY_SCHEMA,
+            defaults=EMPTY_DEFAULTS,
+            description="empty output (kind unknown)",
+        ),
+        Summarizer(
+            name="binary",
+            summarize=_binary,
+            caps_schema=BINARY_SCHEMA,
+            defaults=BINARY_DEFAULTS,
+            description="binary-like output: NUL or too many control characters (kind unknown)",
+        ),
     )
