@@ -131,8 +131,12 @@ def test_sample_chars_clips_the_sample():
     assert out.sample == "yyyyyyy..."
 
 
-def test_default_bounds_a_json_object_of_ten_huge_values_in_characters():
-    content = json.dumps({f"key{i}": "v" * 10_000 for i in range(10)})
+@pytest.mark.parametrize("huge", ["keys", "values"])
+def test_default_bounds_a_json_object_of_ten_huge_members_in_characters(huge):
+    if huge == "keys":  # the seed gives a 350 KB synopsis for this 100 KB input
+        content = json.dumps({f"{i}" + "k" * 10_000: i for i in range(10)})
+    else:
+        content = json.dumps({f"key{i}": "v" * 10_000 for i in range(10)})
     assert len(content) > 100_000
     rules = toolstub.load_rules("default")
     synopsis = toolstub.synopsize(content, mime="application/json")
@@ -140,6 +144,14 @@ def test_default_bounds_a_json_object_of_ten_huge_values_in_characters():
     assert all(len(line) <= rules.limits["line_chars"] for line in lines)
     assert sum(map(len, lines)) <= rules.limits["total_chars"]
     assert len(synopsis.title) <= rules.limits["line_chars"]
+    stub = toolstub.render_stub(synopsis, ref="R", original_chars=len(content), preview_chars=2000)
+    assert len(stub) < rules.limits["total_chars"] + 2_000
+
+
+def test_compat_has_no_character_limits():
+    content = json.dumps({f"{i}" + "k" * 10_000: i for i in range(10)})
+    synopsis = toolstub.synopsize(content, rules="openviking-compat")
+    assert max(map(len, synopsis.structure)) > 10_000  # the seed's item caps only
 
 
 def test_default_bounds_a_huge_single_line_in_characters():
