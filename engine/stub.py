@@ -21,15 +21,15 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def _ruleset_for(synopsis: Synopsis, rules: str | Path | Ruleset | None) -> Ruleset:
-    """``rules`` if given, else the ruleset named in the synopsis (loaded in this process or bundled)."""
+    """``rules`` if given, else the ruleset named in the synopsis (bundled, else loaded in this process)."""
     if rules is not None:
         return load_rules(rules)
     if synopsis.ruleset:
+        if synopsis.ruleset in bundled_names():
+            return load_rules(synopsis.ruleset)
         known = loaded(synopsis.ruleset)
         if known is not None:
             return known
-        if synopsis.ruleset in bundled_names():
-            return load_rules(synopsis.ruleset)
     return load_rules(None)
 
 
