@@ -21,6 +21,7 @@ import os
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -84,9 +85,15 @@ class _File:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-def bundled_names() -> list[str]:
+@lru_cache(maxsize=1)
+def _bundled() -> tuple[str, ...]:
     root = resources.files(BUNDLED_PACKAGE)
-    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml"))
+    return tuple(sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml")))
+
+
+def bundled_names() -> list[str]:
+    """The bundled ruleset names (``default``, ``openviking-compat``, ...)."""
+    return list(_bundled())
 
 
 def is_path_spec(spec: str | Path) -> bool:
