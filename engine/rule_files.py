@@ -218,10 +218,23 @@ def _chain(file: _File, registry: Registry, seen: tuple[_File, ...] = ()) -> lis
     return [file, *_chain(parent_file, registry, (*seen, file))]
 
 
+def _expand_detectors(file: _File, own: list[Any], inherited: Any) -> list[Any]:
+    """``[a, ..., b]``: ``a``, then the inherited order without ``a`` and ``b``, then ``b``."""
+    at = own.index(rv.INHERITED)
+    if not isinstance(inherited, list):
+        raise _fail(file, ("detectors", at), "'...' stands for the inherited detector order, but no extended ruleset has one")
+    listed = set(own)
+    return [*own[:at], *(d for d in inherited if d not in listed), *own[at + 1 :]]
+
+
 def _merged(chain: list[_File], registry: Registry) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for file in reversed(chain):
+        inherited = data.get("detectors")
         data = merge(data, file.data)
+        own = file.data.get("detectors")
+        if isinstance(own, list) and rv.INHERITED in own:
+            data["detectors"] = _expand_detectors(file, own, inherited)
     top = chain[0]
     data.pop("extends", None)
     data["name"] = top.data.get("name") or top.stem

@@ -32,6 +32,8 @@ PathT = tuple[Any, ...]
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
 TOOL_KEYS = ("search", "read", "list", "query")
+#: in ``detectors``: the inherited order, without the names the file lists itself
+INHERITED = "..."
 
 
 def json_path(path: Iterable[Any]) -> str:
@@ -139,7 +141,7 @@ def composed_schema(registry: Registry) -> dict[str, Any]:
     """The static schema with each installed kind's ``caps_schema`` and the installed names."""
     schema = load_schema()
     names = registry.names()
-    schema["properties"]["detectors"]["items"]["enum"] = names
+    schema["properties"]["detectors"]["items"]["enum"] = [*names, INHERITED]
     kinds = schema["properties"]["kinds"]
     kinds["properties"] = {name: dict(registry.get(name).caps_schema) for name in names}
     kinds["additionalProperties"] = False

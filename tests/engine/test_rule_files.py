@@ -172,3 +172,17 @@ def test_kind_section_for_an_uninstalled_kind_is_refused(tmp_path):
     path.write_text("schema_version: 1\nextends: default\nkinds: {probe: {max_items: 1}}\n")
     with pytest.raises(RuleFileError, match=re.escape(f"{path}:3:9: $.kinds.probe: no installed plugin provides kind 'probe'")):
         load_rules(str(path))
+
+
+def test_ellipsis_in_detectors_inserts_into_the_inherited_order(probe_registry):
+    rules = load_rules(str(HERE / "ndjson-style-insert.ok.yaml"))
+    # five-lines.ok.yaml's order is [empty, binary, json, text]
+    assert rules.detectors == ("empty", "binary", "probe", "json", "text")
+    assert toolstub.synopsize("probe: x", rules=rules).kind == "probe"
+
+
+def test_ellipsis_expands_against_the_bundled_default(tmp_path):
+    path = tmp_path / "r.yaml"
+    path.write_text("schema_version: 1\nextends: default\ndetectors: [..., json]\n")
+    default = load_rules("default").detectors
+    assert load_rules(str(path)).detectors == (*(d for d in default if d != "json"), "json")
