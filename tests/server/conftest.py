@@ -65,19 +65,19 @@ def run_server(*args: str, env: dict[str, str] | None = None, ready_path: str = 
         os.unlink(log.name)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def store_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("store")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(store_dir: Path) -> Iterator[str]:
-    """A live server over a fresh local store, open (no keys)."""
+    """A live server over a fresh local store, open (no keys); tests use their own session ids."""
     with run_server("--store", str(store_dir)) as base:
         yield base
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def client(server: str) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=server, timeout=30) as c:
         yield c
