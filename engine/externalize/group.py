@@ -55,6 +55,7 @@ class PartOutcome:
     chars_before: int = 0
     chars_after: int = 0
     error: str = ""
+    redactions: int = 0
     location: dict[str, Any] = field(default_factory=dict)
     part: Any = field(default=None, repr=False, compare=False)
 
@@ -110,10 +111,10 @@ class _Plan:
             return apply_limits(dataclasses.replace(syn, sample=head_tail_sample(self.raw, p)), limits)
         return self.run.synopsize(self.raw, self.part, p)  # a sample we cannot re-cut
 
-    def stub(self, p: int, *, ref: str | None = None, synopsis: Any = None) -> str:
+    def stub(self, p: int, *, ref: str | None = None, synopsis: Any = None, sha: str | None = None) -> str:
         ref = self.ref if ref is None else ref
         reason = SOURCE_READ if self.source is not None else self.reason
-        text = self.run.render(synopsis or self.synopsis(p), self.part, ref, self.sha, reason, len(self.raw), p)
+        text = self.run.render(synopsis or self.synopsis(p), self.part, ref, sha or self.sha, reason, len(self.raw), p)
         if self.source is not None and not self.run.config.seed_compat:
             text = add_header_lines(
                 text, [f"source_offset: {self.source.offset}", f"source_limit: {self.source.limit}"]
@@ -211,7 +212,8 @@ def externalize_group(
     base_total += sum(run.measure(p.tool_output) for p in tool_parts if id(p) not in planned)
     selected = _select(run, plans, base_total)
     p = config.effective_preview_chars(len(selected))
-    for plan in sorted(selected, key=plans.index):
+    order = {id(plan): i for i, plan in enumerate(plans)}
+    for plan in sorted(selected, key=lambda plan: order[id(plan)]):
         if plan.source is not None:
             _apply_source_stub(run, plan, p)
         else:
@@ -300,8 +302,9 @@ def _drop_not_smaller(run: _Run, selected: list[_Plan]) -> list[_Plan]:
         keep = [plan for plan in selected if plan.stub_size(p) < plan.size]
         if len(keep) == len(selected):
             return selected
+        kept = {id(plan) for plan in keep}
         for plan in selected:
-            if plan not in keep:
+            if id(plan) not in kept:
                 run.outcomes.append(_kept_not_smaller(plan, plan.stub_size(p)))
         selected = keep
 
@@ -428,7 +431,8 @@ def _externalize_part(run: _Run, plan: _Plan, p: int) -> None:
             synopsis=synopsis,
             rules=run.rules,
         )
-        stub = plan.stub(p, ref=stored.ref, synopsis=stored.synopsis)
+        sha = str(stored.metadata.get("sha256") or plan.sha)  # differs from the raw's when secrets were redacted
+        stub = plan.stub(p, ref=stored.ref, synopsis=stored.synopsis, sha=sha)
     except RedactionRejected:
         raise
     except Exception as exc:  # noqa: BLE001 - every store failure goes through the failure mode
@@ -453,10 +457,12 @@ def _externalize_part(run: _Run, plan: _Plan, p: int) -> None:
     part.tool_output_truncated = True
     part.tool_output_original_chars = len(plan.raw)
     part.tool_output_preview_chars = len(stub)
-    part.tool_output_sha256 = plan.sha
+    part.tool_output_sha256 = sha
     part.tool_output_mime_type = str(stored.metadata.get("mime_type") or part.tool_output_mime_type)
     part.tool_output_externalized_reason = plan.reason
-    run.outcomes.append(_outcome(plan, "stored", plan.reason, stored.ref, stub, stored.synopsis.kind))
+    outcome = _outcome(plan, "stored", plan.reason, stored.ref, stub, stored.synopsis.kind)
+    outcome.redactions = int(stored.metadata.get("redactions") or 0)
+    run.outcomes.append(outcome)
 
 
 def _preview_only(run: _Run, plan: _Plan, p: int, synopsis: Any, error: str) -> None:

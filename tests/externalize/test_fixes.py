@@ -159,3 +159,17 @@ def test_externalizing_twice_is_idempotent_and_writes_nothing_new(store):
     assert counting.writes == 0
     assert [p["tool_output"] for p in twice[0]["parts"]] == [p["tool_output"] for p in once[0]["parts"]]
     assert hydrate(twice, format="parts", store=store) == messages
+
+
+def test_redacted_storage_hydrates_to_what_was_stored(store):
+    secret = "AKIAABCDEFGHIJKLMNOP"
+    raw = text_of(15_000) + f"\naws key {secret}\n" + text_of(15_000)
+    messages = [{"role": "tool", "tool_call_id": "c1", "content": raw}]
+    result = externalize(messages, format="openai", store=store)  # default ruleset: policy redact
+    (part,) = result.report.stored
+    assert part.redactions == 1 and secret not in result.messages[0]["content"]
+    restored = hydrate(result.messages, format="openai", store=store)[0]["content"]
+    assert secret not in restored and restored == raw.replace(secret, "[REDACTED:aws_access_key_id]")
+    # the compat ruleset stores outputs as they are: the round trip is exact
+    exact = externalize(messages, format="openai", store=store, rules="openviking-compat")
+    assert hydrate(exact.messages, format="openai", store=store, rules="openviking-compat") == messages
