@@ -190,7 +190,7 @@ def _check_record(session, tool_result_id, entry, repair, remove_orphans, verify
         _verify_output(session, tool_result_id, metadata, rec.CHECKPOINTS in names, repair, progress, report)
     elif rec.CHECKPOINTS not in names:
         if repair:
-            session.slice(tool_result_id, 0, 0, metadata)  # rebuilds the index quietly
+            session._rebuild_checkpoints_quietly(tool_result_id, session._full_text(tool_result_id))
         report(sid, tool_result_id, "missing_checkpoints", fixed=repair)
     return "committed"
 

@@ -84,7 +84,10 @@ def _seek_point(store, tool_result_id: str, metadata: dict, start: int) -> tuple
         return 0, 0
     k = min(start // header.every, header.entries - 1)
     lo, hi = cp.entry_range(header, k, k)
-    raw = store.backend.cat(rec.checkpoints_path(store.session_id, tool_result_id), lo, hi)
+    try:
+        raw = store.backend.cat(rec.checkpoints_path(store.session_id, tool_result_id), lo, hi)
+    except FileNotFoundError:
+        return 0, 0  # no checkpoint index (a seed-layout folder): stream from the start
     try:
         (byte0,) = cp.parse_entries(raw, 1, header)
     except cp.CheckpointError:

@@ -60,6 +60,10 @@ def pause_point(step: str) -> None:
     time.sleep(float(os.environ.get("TOOLSTUB_STORE_PAUSE_SECONDS", "60")))
 
 
+class _CheckpointsMissing(Exception):
+    """The record has no checkpoint index (a seed-layout folder): read the whole output once."""
+
+
 class ToolResultStore:
     """The tool results of one session, in the seed's layout, over one backend."""
 
@@ -276,11 +280,17 @@ class ToolResultStore:
     def slice(self, tool_result_id: str, offset: int, limit: int, metadata: dict[str, Any]) -> tuple[str, int]:
         """(content[offset:offset+limit], total chars) through the checkpoint index when there is one."""
         header = self._checkpoint_header(tool_result_id, metadata)
-        if header is None:
-            content = self._full_text(tool_result_id)
-            self._rebuild_checkpoints_quietly(tool_result_id, content)
-            end = None if limit == -1 else offset + limit
-            return content[offset:end], len(content)
+        if header is not None:
+            try:
+                return self._slice_indexed(tool_result_id, header, offset, limit)
+            except _CheckpointsMissing:
+                pass
+        content = self._full_text(tool_result_id)
+        self._rebuild_checkpoints_quietly(tool_result_id, content)
+        end = None if limit == -1 else offset + limit
+        return content[offset:end], len(content)
+
+    def _slice_indexed(self, tool_result_id: str, header: cp.Header, offset: int, limit: int) -> tuple[str, int]:
         total = header.chars
         start = min(offset, total)
         stop = total if limit == -1 else min(total, offset + limit)
@@ -301,6 +311,9 @@ class ToolResultStore:
         lo, hi = cp.entry_range(header, ka, kb)
         try:
             raw = self.backend.cat(rec.checkpoints_path(self.session_id, tool_result_id), lo, hi)
+        except FileNotFoundError:
+            raise _CheckpointsMissing from None
+        try:
             offsets = cp.parse_entries(raw, kb - ka + 1, header)
             data = self.backend.cat(rec.output_path(self.session_id, tool_result_id), offsets[0], offsets[-1])
         except cp.CheckpointError:
@@ -312,7 +325,14 @@ class ToolResultStore:
         return data, ka * header.every
 
     def _checkpoint_header(self, tool_result_id: str, metadata: dict[str, Any]) -> cp.Header | None:
-        """The index header, or None when the record has none (a seed-layout folder)."""
+        """The index header, or None when the record has none (a seed-layout folder).
+
+        Our metadata carries the header's three numbers, which saves a request; the
+        index entries read next are still checked against them.
+        """
+        every, chars, nbytes = (metadata.get(k) for k in ("checkpoint_every", "original_chars", "output_bytes"))
+        if all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (every, chars, nbytes)) and every > 0:
+            return cp.Header(every, chars, nbytes)
         try:
             raw = self.backend.cat(rec.checkpoints_path(self.session_id, tool_result_id), 0, cp.HEADER.size)
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError):

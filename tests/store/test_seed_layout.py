@@ -104,3 +104,19 @@ def test_corrupt_metadata_is_a_clear_error(store):
     with pytest.raises(InvalidArgumentError) as info:
         session.read(rid)
     assert info.value.message == "Invalid tool result metadata"
+
+
+def test_missing_checkpoints_of_our_record_fall_back(store):
+    """Our metadata names the index; if the file is gone, reads and paged search still answer."""
+    session = store.session("nochk")
+    content = "ab\n" * 30_000
+    rid = session.write(content).tool_result_id
+    path = records.checkpoints_path("nochk", rid)
+    store.backend.rm(path)
+    page = session.search(rid, "ab", limit=2)
+    assert session.search(rid, "ab", limit=2, cursor=page["next"])["matches"][0]["offset"] == 6
+    assert session.read(rid, offset=60_000, limit=6)["content"] == "ab\nab\n"
+    assert store.backend.exists(path)  # rebuilt by the read
+    store.backend.rm(path)
+    assert [p["problem"] for p in store.fsck(repair=True, verify=False)["repaired"]] == ["missing_checkpoints"]
+    assert store.backend.exists(path)
