@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from toolstub.cli import EXIT_BAD_CONFIG, EXIT_BAD_RULES, EXIT_ERROR
+from toolstub.cli import EXIT_BAD_CONFIG, EXIT_BAD_RULES, EXIT_ERROR, EXIT_USAGE
 
 _STORE = click.option("--store", "store_url", envvar="TOOLSTUB_STORE", metavar="URL",
                       help="Store URL or folder (default: $TOOLSTUB_STORE, else the local store).")
@@ -30,12 +30,14 @@ def _need_server_extra() -> None:
 
 def _build(fn, *args, **kwargs):
     """Run a builder, mapping configuration errors to one line and the shared exit codes."""
-    from toolstub.errors import RequestError, RuleFileError, ToolstubError
+    from toolstub.errors import InvalidArgumentError, RequestError, RuleFileError, ToolstubError
 
     try:
         return fn(*args, **kwargs)
     except RuleFileError as exc:
         _fail(str(exc), EXIT_BAD_RULES)
+    except InvalidArgumentError as exc:
+        _fail(exc.message, EXIT_USAGE)
     except RequestError as exc:
         _fail(exc.message, EXIT_ERROR)
     except (ToolstubError, ValueError) as exc:
