@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import re2
+
 from toolstub.regex import compile_pattern
 
 #: every character for which ``str.isspace()`` is true (Python's ``\s`` on ``str``)
@@ -82,12 +84,27 @@ def splitlines_count(text: str) -> int:
     return len(text.splitlines())
 
 
-def line_blob(content: str, *, strip: bool) -> bytes:
-    """The lines of ``content.splitlines()`` (each stripped if ``strip``) joined by ``\\n``, as UTF-8."""
+def line_blob(content: str, *, strip: bool, drop_empty: bool = False) -> bytes:
+    """The lines of ``content.splitlines()`` (each stripped if ``strip``) joined by ``\\n``, as UTF-8.
+
+    ``drop_empty`` leaves out empty lines first (a long run of blank lines then
+    costs a few C-level ``replace`` passes instead of one string per line): only
+    for callers whose patterns cannot match an empty line.
+    """
+    if drop_empty:
+        while "\n\n" in content:
+            content = content.replace("\n\n\n\n", "\n").replace("\n\n", "\n")
+        while "\r\n\r\n" in content:
+            content = content.replace("\r\n\r\n", "\r\n")
     lines = content.splitlines()
     if strip:
         return encode("\n".join(map(str.strip, lines)))
     return encode("\n".join(lines))
+
+
+def matches_empty(regexes) -> bool:
+    """Whether any of ``regexes`` matches an empty line."""
+    return any(regex is not None and regex.match(b"") is not None for regex in regexes)
 
 
 def _anchored(regex):
@@ -95,28 +112,107 @@ def _anchored(regex):
     return compile_pattern(f"^(?:{regex.pattern})", "m")
 
 
-def scan_lines(regex, blob: bytes, *, start: int = 0) -> Iterator[tuple[int, int, tuple[bytes | None, ...]]]:
+def any_of(regexes) -> object:
+    """One RE2 pattern matching where any of ``regexes`` matches (each keeps its own flags)."""
+    regexes = tuple(regexes)
+    if len(regexes) == 1:
+        return regexes[0]
+    return compile_pattern("|".join(f"(?:{regex.pattern})" for regex in regexes))
+
+
+def without_groups(pattern: str) -> str:
+    """``pattern`` with every capturing group made non-capturing (RE2 then skips submatch work)."""
+    out: list[str] = []
+    i, n = 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if ch == "[":
+            j = i + 1
+            if j < n and pattern[j] == "^":
+                j += 1
+            if j < n and pattern[j] == "]":
+                j += 1
+            while j < n and pattern[j] != "]":
+                j += 2 if pattern[j] == "\\" else 1
+            out.append(pattern[i : j + 1])
+            i = j + 1
+            continue
+        if ch == "(":
+            if pattern.startswith("(?P<", i):
+                out.append("(?:")
+                i = pattern.index(">", i) + 1
+                continue
+            if not pattern.startswith("(?", i):
+                out.append("(?:")
+                i += 1
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def count_lines(regex, blob: bytes, *, start: int = 0, limit: int = 10_000) -> tuple[int, bool]:
+    """(how many lines from ``start`` ``regex`` matches at their start, up to ``limit``; whether it stopped there)."""
+    try:
+        bare = compile_pattern(without_groups(regex.pattern))
+    except Exception:  # noqa: BLE001 - keep the groups if the rewrite does not compile
+        bare = regex
+    count = 0
+    for _line in scan_lines(bare, blob, start=start):
+        count += 1
+        if count >= limit:
+            return count, True
+    return count, False
+
+
+def _spans(regex, blob: bytes, pos: int) -> Iterator[list[tuple[int, int]]]:
+    """Successive matches of ``regex`` in ``blob`` from ``pos``, as RE2 span lists (group 0 first).
+
+    Uses the RE2 binding's low-level ``Match`` (the public ``finditer``/``groups`` cost
+    several microseconds per match in Python); falls back to the public API.
+    """
+    low = getattr(regex, "_regexp", None)
+    anchor = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
+    if low is None or anchor is None:  # pragma: no cover - another binding version
+        for match in regex.finditer(blob, pos):
+            yield [match.span(i) for i in range(regex.groups + 1)]
+        return
+    end = len(blob)
+    while pos <= end:
+        spans = low.Match(anchor, blob, pos, end)
+        if spans[0][0] < 0:
+            return
+        yield spans
+        pos = spans[0][1] if spans[0][1] > pos else pos + 1
+
+
+def scan_lines(regex, blob: bytes, *, start: int = 0) -> Iterator[tuple[int, int, list[bytes]]]:
     """Yield ``(line_start, line_end, groups)`` for each line of ``blob`` that ``regex`` matches at its start.
 
-    ``groups`` are the match's groups (or ``(whole_match,)`` when it has none), as bytes.
-    Lines are ``\\n``-separated; the result is what matching each line alone gives.
+    ``groups`` are the match's non-empty groups (or ``[whole_match]`` when it has no
+    groups), as bytes. Lines are ``\\n``-separated; the result is what matching each
+    line alone gives.
     """
     anchored = _anchored(regex)
     end = len(blob)
     pos = start
     while pos <= end:
         restart = None
-        for match in anchored.finditer(blob, pos):
-            line_start = match.start()
+        for spans in _spans(anchored, blob, pos):
+            line_start, match_end = spans[0]
             line_end = blob.find(b"\n", line_start)
             if line_end < 0:
                 line_end = end
-            if match.end() <= line_end:
-                yield line_start, line_end, _groups(match)
+            if match_end <= line_end:
+                yield line_start, line_end, _groups(blob, spans)
                 continue
             single = regex.match(blob[line_start:line_end])
             if single is not None:
-                yield line_start, line_end, _groups(single)
+                yield line_start, line_end, _groups(blob, [single.span(i) for i in range(regex.groups + 1)], line_start)
             restart = line_end + 1
             break
         if restart is None:
@@ -124,9 +220,11 @@ def scan_lines(regex, blob: bytes, *, start: int = 0) -> Iterator[tuple[int, int
         pos = restart
 
 
-def _groups(match) -> tuple[bytes | None, ...]:
-    groups = match.groups()
-    return groups if groups else (match.group(),)
+def _groups(blob: bytes, spans, offset: int = 0) -> list[bytes]:
+    if len(spans) == 1:
+        start, end = spans[0]
+        return [blob[offset + start : offset + end]]
+    return [blob[offset + a : offset + b] for a, b in spans[1:] if b > a]
 
 
 def line_text(blob: bytes, line_start: int, line_end: int) -> str:

@@ -20,7 +20,8 @@ defined symbols.
 * ``dedupe`` (false): list each import and symbol once.
 * ``normalize_items`` (false): collapse whitespace inside items (``async  def`` -> ``async def``).
 * ``line_count`` (``splitlines``) or ``newlines``: how lines are counted.
-* ``more_format`` (``""``): appended when a cap cuts a list; ``{n}`` is the number left out.
+* ``more_format`` (``""``): appended when a cap cuts a list; ``{n}`` is the number of further
+  matching lines, counted up to ``more_count_limit`` (10000, then shown as ``10000+``).
 * ``min_code_line_fraction`` (0: off), ``code_line_pattern``, ``non_code_line_pattern``,
   ``sample_lines``: when the fraction is set, at least that fraction of the first
   ``sample_lines`` non-blank lines must match ``code_line_pattern`` (at the line start)
@@ -65,6 +66,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "normalize_items": {"type": "boolean"},
         "line_count": {"enum": ["splitlines", "newlines"]},
         "more_format": {"type": "string"},
+        "more_count_limit": {"type": "integer", "minimum": 1},
         "min_code_line_fraction": {"type": "number", "minimum": 0, "maximum": 1},
         "code_line_pattern": _PATTERN,
         "non_code_line_pattern": _PATTERN,
@@ -87,6 +89,7 @@ DEFAULTS: Mapping[str, Any] = {
     "normalize_items": False,
     "line_count": "splitlines",
     "more_format": "",
+    "more_count_limit": 10_000,
     "min_code_line_fraction": 0,
     "code_line_pattern": None,
     "non_code_line_pattern": None,
@@ -127,47 +130,55 @@ def _sample_lines(content: str, limit: int) -> list[str]:
     return [line.rstrip() for line in lines if line.strip()][:limit]
 
 
-def _items(groups: tuple[bytes | None, ...], *, join: bool) -> str:
-    parts = [_lines.decode(g) for g in groups if g]
+def _items(groups: list[bytes], *, join: bool) -> str:
+    parts = [_lines.decode(g) for g in groups]
     if not parts:
         return ""
     return " ".join(parts) if join else parts[0]
 
 
-def _collect(regex, blob: bytes, caps: Mapping[str, Any], *, symbols: bool) -> tuple[list[str], int]:
-    """(the listed items, how many more there were) for one pattern."""
+def _collect(regex, blob: bytes, caps: Mapping[str, Any], *, symbols: bool) -> tuple[list[str], str]:
+    """(the listed items, how many more matching lines there were: ``""``, ``"7"`` or ``"10000+"``)."""
     if regex is None:
-        return [], 0
+        return [], ""
     limit = int(caps["symbol_limit" if symbols else "import_limit"])
     chars = int(caps["symbol_chars" if symbols else "import_chars"])
-    count_all = bool(caps.get("more_format"))
     dedupe = bool(caps.get("dedupe"))
     items: list[str] = []
     seen: set[str] = set()
     extra = 0
-    for _start, _end, groups in _lines.scan_lines(regex, blob):
-        found = _items(groups, join=symbols)
-        if caps.get("normalize_items"):
-            found = normalize(found)
-        names = [found]
-        if not symbols and caps.get("split_import_lists") and "{" not in found:
-            names = [part.split()[0] for part in found.split(",") if part.strip()]
-        for name in names:
-            if not name or (dedupe and name in seen):
+    resume = None
+    for _start, end, groups in _lines.scan_lines(regex, blob):
+        if len(items) >= limit:
+            resume = _start
+            break
+        for name in _names(groups, caps, symbols=symbols):
+            if dedupe and name in seen:
                 continue
             seen.add(name)
             if len(items) < limit:
                 items.append(clip(name, chars))
             else:
                 extra += 1
-        if len(items) >= limit and not count_all:
-            break
-    return items, extra
+    if resume is None or not caps.get("more_format"):
+        return items, str(extra) if extra else ""
+    more, capped = _lines.count_lines(regex, blob, start=resume, limit=int(caps["more_count_limit"]))
+    extra += more
+    return items, f"{extra}+" if capped else str(extra)
 
 
-def _more(caps: Mapping[str, Any], extra: int) -> str:
+def _names(groups: list[bytes], caps: Mapping[str, Any], *, symbols: bool) -> list[str]:
+    found = _items(groups, join=symbols)
+    if caps.get("normalize_items"):
+        found = normalize(found)
+    if not symbols and caps.get("split_import_lists") and "{" not in found:
+        return [part.split()[0] for part in found.split(",") if part.strip()]
+    return [found] if found else []
+
+
+def _more(caps: Mapping[str, Any], extra: str) -> str:
     fmt = caps.get("more_format") or ""
-    return fmt.format(n=extra) if fmt and extra > 0 else ""
+    return fmt.format(n=extra) if fmt and extra else ""
 
 
 def line_count(content: str, mode: str) -> int:
@@ -180,7 +191,8 @@ def summarize(inp: KindInput) -> Synopsis | None:
     content, caps = inp.content, inp.caps
     if not looks_like_code(content, caps) or not _enough_code_lines(content, caps):
         return None
-    blob = _lines.line_blob(content, strip=caps["line_mode"] == "stripped")
+    drop = not _lines.matches_empty((caps.get("import_pattern"), caps.get("symbol_pattern")))
+    blob = _lines.line_blob(content, strip=caps["line_mode"] == "stripped", drop_empty=drop)
     imports, more_imports = _collect(caps.get("import_pattern"), blob, caps, symbols=False)
     symbols, more_symbols = _collect(caps.get("symbol_pattern"), blob, caps, symbols=True)
     lines = line_count(content, caps["line_count"])
@@ -189,7 +201,7 @@ def summarize(inp: KindInput) -> Synopsis | None:
         structure.append(f"imports: {', '.join(imports)}{_more(caps, more_imports)}")
     notable = list(symbols)
     if more_symbols and caps.get("more_format"):
-        notable.append(_more(caps, more_symbols).strip() + " symbols")
+        notable.append(_more(caps, more_symbols).strip())
     return Synopsis(
         kind="code",
         title="Code output",

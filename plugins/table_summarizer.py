@@ -37,6 +37,7 @@ import csv
 import io
 from collections import Counter
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from itertools import compress, repeat, tee
 from typing import Any
 
@@ -103,8 +104,29 @@ class _Source:
         self.delimiter = delimiter
         self.blank_chars = _lines.PY_SPACE + delimiter
         self.plain = _is_plain(content)
-        self._lines = io.StringIO(content)
-        self._reader = None if self.plain else csv.reader(self._lines, delimiter=delimiter)
+        #: where the lines not read yet start
+        self.pos = 0
+        self._head_lines = self._iter_lines()
+        self._reader = None if self.plain else csv.reader(self._head_lines, delimiter=delimiter)
+        self._rest = None
+
+    def _iter_lines(self) -> Iterator[str]:
+        """Lines as ``io.StringIO`` gives them (split after ``\\n`` only), without copying the content."""
+        content = self.content
+        while self.pos < len(content):
+            end = content.find("\n", self.pos)
+            end = len(content) if end < 0 else end + 1
+            line = content[self.pos : end]
+            self.pos = end
+            yield line
+
+    def _rest_lines(self):
+        """The remaining lines, read at C speed (a copy of the rest of the content)."""
+        if self._rest is None:
+            self._rest = io.StringIO(self.content[self.pos :] if self.pos else self.content)
+            if self._reader is not None:
+                self._reader = csv.reader(self._rest, delimiter=self.delimiter)
+        return self._rest
 
     def head(self, wanted: int) -> list[list[str]]:
         """The first ``wanted`` non-blank rows."""
@@ -122,18 +144,24 @@ class _Source:
 
     def _plain_rows(self) -> Iterator[list[str]]:
         delimiter = self.delimiter
-        for line in self._lines:
+        for line in self._head_lines:
             yield line.rstrip("\n").removesuffix("\r").split(delimiter)
 
     def rest_widths(self) -> Counter[int]:
         """Cell count -> number of the remaining non-blank rows with that count."""
         try:
             if self.plain:
-                lines, probe = tee(self._lines)
-                keep = map(bool, map(str.strip, probe, repeat(self.blank_chars)))
-                counts = Counter(map(str.count, compress(lines, keep), repeat(self.delimiter)))
+                marks = self._rest_marks()
+                if marks is not None:
+                    lines = marks.split(b"\n")
+                    kept = compress(lines, map(bytes.__contains__, lines, repeat(b"x")))
+                    counts = Counter(map(bytes.count, kept, repeat(b"d")))
+                else:
+                    lines, probe = tee(self._rest_lines())
+                    keep = map(bool, map(str.strip, probe, repeat(self.blank_chars)))
+                    counts = Counter(map(str.count, compress(lines, keep), repeat(self.delimiter)))
                 return Counter({count + 1: n for count, n in counts.items()})
-            return Counter(map(len, filter(_non_blank, self._reader)))
+            return Counter(map(len, filter(_non_blank, self._rest_lines_reader())))
         except csv.Error as exc:
             raise NotATable(str(exc)) from None
 
@@ -141,21 +169,63 @@ class _Source:
         """The number of the remaining non-blank rows."""
         try:
             if self.plain:
-                return sum(map(bool, map(str.strip, self._lines, repeat(self.blank_chars))))
-            return sum(map(bool, map(str.strip, map("".join, self._reader))))
+                marks = self._rest_marks()
+                if marks is not None:
+                    marks = marks.translate(None, b"d")
+                    return marks.count(b"\nx") + marks.startswith(b"x")
+                return sum(map(bool, map(str.strip, self._rest_lines(), repeat(self.blank_chars))))
+            return sum(map(bool, map(str.strip, map("".join, self._rest_lines_reader()))))
         except csv.Error as exc:
             raise NotATable(str(exc)) from None
+
+    def _rest_lines_reader(self):
+        self._rest_lines()
+        return self._reader
+
+    def _rest_marks(self) -> bytes | None:
+        """The rest of a plain content as bytes: ``\\n`` kept, the delimiter as ``d``, every
+        other non-blank char as ``x``, blanks removed. ``None`` when a non-ASCII blank is present
+        (a byte-level view cannot see it)."""
+        rest = self.content[self.pos :] if self.pos else self.content
+        if not rest.isascii() and any(ch in rest for ch in _UNICODE_BLANKS):
+            return None
+        data = rest.encode("utf-8", "surrogatepass")
+        delimiter = ord(self.delimiter)
+        blanks = bytes(b for b in _ASCII_BLANKS if b not in (10, delimiter))
+        return data.translate(_mark_table(delimiter), blanks)
 
     def check_field_sizes(self) -> None:
         """The csv module's field size limit, for the plain path (``csv.reader`` checks it itself)."""
         limit = csv.field_size_limit()
         if not self.plain or len(self.content) <= limit:
             return
-        for line in io.StringIO(self.content):
-            if len(line) > limit:
-                cells = line.rstrip("\n").removesuffix("\r").split(self.delimiter)
-                if any(len(cell) > limit for cell in cells):
-                    raise NotATable(f"field larger than field limit ({limit})")
+        for line in _long_lines(self.content, limit):
+            cells = line.removesuffix("\r").split(self.delimiter)
+            if any(len(cell) > limit for cell in cells):
+                raise NotATable(f"field larger than field limit ({limit})")
+
+
+_ASCII_BLANKS = bytes(ord(ch) for ch in _lines.PY_SPACE if ord(ch) < 128)
+_UNICODE_BLANKS = "".join(ch for ch in _lines.PY_SPACE if ord(ch) >= 128)
+
+
+@lru_cache(maxsize=4)
+def _mark_table(delimiter: int) -> bytes:
+    return bytes(10 if b == 10 else 100 if b == delimiter else 120 for b in range(256))
+
+
+def _long_lines(content: str, limit: int) -> Iterator[str]:
+    """The lines (without ``\\n``) longer than ``limit``, found in about ``len / limit`` steps."""
+    pos, size = 0, len(content)
+    while size - pos > limit:
+        newline = content.rfind("\n", pos, pos + limit + 1)
+        if newline >= 0:
+            pos = newline + 1
+            continue
+        end = content.find("\n", pos)
+        end = size if end < 0 else end
+        yield content[pos:end]
+        pos = end + 1
 
 
 def _non_blank(row: list[str]) -> bool:

@@ -16,12 +16,13 @@ the section headers found, and an opening and a closing excerpt.
   (``Excerpt:``) and the closing excerpt never repeats what the opening one showed.
 * ``line_count`` (``splitlines``): ``splitlines`` counts like ``str.splitlines`` (also
   ``\\x0b``, ``\\x0c``, ``\\x1c``-``\\x1e``, ``\\x85``, U+2028, U+2029); ``newlines`` counts ``\\n`` lines.
-* ``more_format`` (``""``): appended when the header cap cuts the list, ``{n}`` is
-  the number left out (empty: nothing is appended).
+* ``more_format`` (``""``): appended when the header cap cuts the list, ``{n}`` is the
+  number of further header lines, counted up to ``more_count_limit`` (10000, then ``10000+``);
+  empty: nothing is appended.
 * ``line_counter_labels`` and ``line_counter_patterns``: two lists of the same length;
   for each pattern (RE2, matched at the start of each stripped line) the number of
-  matching lines is reported under its label with the first line number, e.g.
-  ``Error lines: 3 (first at line 12).``. Empty in compat.
+  matching lines is reported under its label with the first such line, e.g.
+  ``Error lines: 3 (first: ERROR cannot open db)``. Empty in compat.
 
 .. rubric:: Examples
 
@@ -61,6 +62,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "split_short_excerpts": {"type": "boolean"},
         "line_count": {"enum": ["splitlines", "newlines"]},
         "more_format": {"type": "string"},
+        "more_count_limit": {"type": "integer", "minimum": 1},
         "line_counter_labels": {"type": "array", "items": {"type": "string"}},
         "line_counter_patterns": _PATTERN_LIST,
     },
@@ -77,6 +79,7 @@ DEFAULTS: Mapping[str, Any] = {
     "split_short_excerpts": False,
     "line_count": "splitlines",
     "more_format": "",
+    "more_count_limit": 10_000,
     "line_counter_labels": [],
     "line_counter_patterns": [],
 }
@@ -88,53 +91,55 @@ def line_count(content: str, mode: str) -> int:
     return _lines.splitlines_count(content)
 
 
-def more_suffix(caps: Mapping[str, Any], left_out: int) -> str:
+def more_suffix(caps: Mapping[str, Any], left_out: str) -> str:
     fmt = caps.get("more_format") or ""
-    return fmt.format(n=left_out) if fmt and left_out > 0 else ""
+    return fmt.format(n=left_out) if fmt and left_out else ""
 
 
 class _Blob:
     """The stripped-lines blob of one content, built on first use."""
 
-    def __init__(self, content: str) -> None:
+    def __init__(self, content: str, caps: Mapping[str, Any]) -> None:
         self.content = content
+        self.caps = caps
         self._blob: bytes | None = None
 
     def get(self) -> bytes:
         if self._blob is None:
-            self._blob = _lines.line_blob(self.content, strip=True)
+            caps = self.caps
+            counters = tuple(caps.get("line_counter_patterns") or ())
+            headers = tuple(caps.get("header_patterns") or ()) if int(caps["header_min_chars"]) < 1 else ()
+            drop = not _lines.matches_empty(counters + headers)
+            self._blob = _lines.line_blob(self.content, strip=True, drop_empty=drop)
         return self._blob
 
 
-def find_headers(lazy: _Blob, caps: Mapping[str, Any]) -> tuple[list[str], int]:
-    """(the first ``header_limit`` distinct headers, how many distinct headers were left out)."""
+def find_headers(lazy: _Blob, caps: Mapping[str, Any]) -> tuple[list[str], str]:
+    """(the first ``header_limit`` distinct headers, how many more header lines: ``""``, ``"7"``, ``"10000+"``)."""
     patterns = caps.get("header_patterns") or ()
     limit = int(caps["header_limit"])
     if not patterns or limit <= 0:
-        return [], 0
+        return [], ""
+    regex = _lines.any_of(patterns)
     blob = lazy.get()
-    starts: set[int] = set()
-    for regex in patterns:
-        starts.update(start for start, _end, _groups in _lines.scan_lines(regex, blob))
     min_chars = int(caps["header_min_chars"])
-    count_all = bool(caps.get("more_format"))
     headers: dict[str, None] = {}
-    extra: set[str] = set()
-    for start in sorted(starts):
-        end = blob.find(b"\n", start)
-        line = _lines.line_text(blob, start, len(blob) if end < 0 else end)
+    resume = None
+    for start, end, _groups in _lines.scan_lines(regex, blob):
+        line = _lines.line_text(blob, start, end)
         if len(line) < min_chars:
             continue
         header = clip(normalize(line), int(caps["header_chars"]))
         if header in headers:
             continue
-        if len(headers) < limit:
-            headers[header] = None
-        elif not count_all:
+        if len(headers) >= limit:
+            resume = start
             break
-        else:
-            extra.add(header)
-    return list(headers), len(extra)
+        headers[header] = None
+    if resume is None or not caps.get("more_format"):
+        return list(headers), ""
+    more, capped = _lines.count_lines(regex, blob, start=resume, limit=int(caps["more_count_limit"]))
+    return list(headers), f"{more}+" if capped else str(more)
 
 
 def _excerpts(content: str, caps: Mapping[str, Any]) -> list[str]:
@@ -158,20 +163,19 @@ def _counter_lines(lazy: _Blob, caps: Mapping[str, Any]) -> list[str]:
     labels = caps.get("line_counter_labels") or ()
     out = []
     for label, regex in zip(labels, patterns):
-        count = 0
-        first = 0
-        for start, _end, _groups in _lines.scan_lines(regex, lazy.get()):
-            if count == 0:
-                first = lazy.get().count(b"\n", 0, start) + 1
-            count += 1
-        if count:
-            out.append(f"{label}: {count} (first at line {first}).")
+        blob = lazy.get()
+        first = next(_lines.scan_lines(regex, blob), None)
+        if first is None:
+            continue
+        count, capped = _lines.count_lines(regex, blob, start=first[0], limit=int(caps["more_count_limit"]))
+        shown = clip(normalize(_lines.line_text(blob, first[0], first[1])), int(caps["header_chars"]))
+        out.append(f"{label}: {count}{'+' if capped else ''} (first: {shown})")
     return out
 
 
 def summarize(inp: KindInput) -> Synopsis:
     content, caps = inp.content, inp.caps
-    lazy = _Blob(content)
+    lazy = _Blob(content, caps)
     headers, left_out = find_headers(lazy, caps)
     if headers:
         header_line = " | ".join(headers) + more_suffix(caps, left_out) + "."

@@ -114,7 +114,7 @@ def test_code_caps_say_how_many_more(run):
     content = "".join(f"import m{i}\n" for i in range(20)) + "".join(f"def f{i}():\n    pass\n" for i in range(30))
     found = run("code", content, "default")
     assert found["structure"][1] == "imports: " + ", ".join(f"m{i}" for i in range(12)) + " (+8 more)"
-    assert found["notable_items"][-1] == "(+6 more) symbols"
+    assert found["notable_items"][-1] == "(+6 more)"
     assert len(found["notable_items"]) == 25
 
 
@@ -150,6 +150,6 @@ def test_header_cap_says_how_many_more(run):
 def test_text_counts_error_and_warning_lines(run):
     content = "starting\nWARNING disk low\nok\nERROR failed to open db\nerror: again\n"
     found = run("text", content, "default")
-    assert "Error lines: 2 (first at line 4)." in found["summary"]
-    assert "Warning lines: 1 (first at line 2)." in found["summary"]
+    assert "Error lines: 2 (first: ERROR failed to open db)" in found["summary"]
+    assert "Warning lines: 1 (first: WARNING disk low)" in found["summary"]
     assert not any(line.startswith("Error lines") for line in run("text", content)["summary"])
