@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
 
 from toolstub.errors import InvalidArgumentError
 from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, error_docs, ok
-from toolstub.server.deps import ExistingSession
+from toolstub.server.deps import CurrentKey, ExistingSession
 
 ResultId = Annotated[str, PathParam(description="A tool result id (tr_...)", max_length=256,
                                     json_schema_extra={"pattern": "^tr_[A-Za-z0-9_.-]{1,197}$"})]
@@ -22,6 +22,18 @@ ERRORS = error_docs(400, 401, 404, 413)
 
 def add_routes(api: APIRouter) -> None:
     base = "/sessions/{session_id}/tool-results"
+
+    @api.get("/sessions", response_model=OkEnvelope, responses=error_docs(401), tags=["sessions"],
+             summary="The sessions this key may read that hold something")
+    def list_sessions(
+        request: Request,
+        key: CurrentKey,
+        limit: Annotated[int, Query(ge=1, description="At most this many session ids")] = 1000,
+    ) -> EnvelopeJSONResponse:
+        sessions = request.app.state.store.sessions()
+        if key is not None and not key.admin:
+            sessions = [s for s in sessions if s in key.sessions]
+        return ok({"sessions": sessions[:limit]})
 
     @api.get(base, response_model=OkEnvelope, responses=ERRORS, tags=["tool results"],
              summary="List the session's stored tool results (oldest first)")

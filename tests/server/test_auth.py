@@ -151,6 +151,8 @@ def test_keyed_server_documents_its_security(keyed) -> None:
 
 def test_admin_sees_every_session(keyed) -> None:
     c, ra, rb = keyed
+    assert c.get("/api/v1/sessions", headers=bearer(KEY_ADMIN)).json()["result"]["sessions"] == ["sess-a", "sess-b"]
+    assert c.get("/api/v1/sessions", headers=bearer(KEY_A)).json()["result"]["sessions"] == ["sess-a"]
     for sid, rec in (("sess-a", ra), ("sess-b", rb)):
         resp = c.get(f"/api/v1/sessions/{sid}/tool-results", headers=bearer(KEY_ADMIN))
         assert [m["tool_result_id"] for m in resp.json()["result"]["tool_results"]] == [rec.tool_result_id]

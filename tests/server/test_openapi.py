@@ -28,7 +28,7 @@ def test_document_validates(document: dict) -> None:
     validate(document)
     assert document["openapi"].startswith("3.1")
     assert set(document["paths"]) == {
-        "/healthz", BASE, BASE + "/{tool_result_id}", BASE + "/{tool_result_id}/search",
+        "/healthz", "/api/v1/sessions", BASE, BASE + "/{tool_result_id}", BASE + "/{tool_result_id}/search",
         BASE + "/{tool_result_id}/query", "/api/v1/sessions/{session_id}/messages",
         "/api/v1/sessions/{session_id}/context", "/api/v1/synopsis",
     }
