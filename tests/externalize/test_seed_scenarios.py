@@ -162,3 +162,34 @@ def test_aggregate_split_and_group(store):
     assert [m.id for m in split] == ["u1_0", "u1_1"]
     assert all(m.message_kind == "tool_transport" and len(m.parts) == 1 for m in split)
     assert split_tool_result_aggregate(Message.from_dict({"id": "x", "role": "user", "parts": [tool_part("a")]}))[0].id == "x"
+
+
+@pytest.mark.parametrize("form", ["toolstub", "viking_user", "viking_session", "bare"])
+def test_read_back_accepts_every_ref_form(store, form):
+    raw = text_of(60_000)
+    source = store.write(raw, tool_id="c1")
+    rid = source.tool_result_id
+    ref = {
+        "toolstub": source.ref,
+        "viking_user": f"viking://user/u1/sessions/s1/tool-results/{rid}",
+        "viking_session": f"viking://session/s1/tool-results/{rid}",
+        "bare": rid,
+    }[form]
+    read = tool_part(raw[:30_000], tool_id="c2", tool_name="toolstub_result_read",
+                     tool_input={"tool_output_ref": ref, "limit": 30_000})
+    (part,) = parts_of(run([parts_message(read)], store))
+    assert part["tool_output_source_ref"] == source.ref  # canonical
+    assert "tool_output_source_offset" not in part and part["tool_output_source_limit"] == 30_000
+    assert part["tool_output_externalized_reason"] == "source_read"
+
+
+def test_read_back_of_another_session_is_an_ordinary_output(store):
+    from ext_helpers import new_store
+
+    other = new_store("s2")
+    raw = text_of(60_000)
+    source = other.write(raw, tool_id="c1")
+    read = tool_part(raw[:30_000], tool_id="c2", tool_name="toolstub_result_read", tool_input={"ref": source.ref})
+    (part,) = parts_of(run([parts_message(read)], store))
+    assert part["tool_output_externalized_reason"] == "single_threshold"
+    assert part["tool_output_ref"].startswith("toolstub://sessions/s1/")
