@@ -138,11 +138,12 @@ class ToolResultStore:
             digest.update(chunk)
         sha = digest.hexdigest()
         tool_result_id = make_tool_result_id(tool_id, sha)
-        existing = self._existing(tool_result_id, sha)
-        if existing is None and self._taken(tool_result_id, sha):
+        found = self._try_metadata(tool_result_id)
+        if found is not None and found.get("sha256") != sha:
             # a 16-hex prefix collision: never overwrite, use the full digest instead
             tool_result_id = f"tr_{safe_tool_id(tool_id)}_{sha}" if tool_id else f"tr_{sha}"
-            existing = self._existing(tool_result_id, sha)
+            found = self._try_metadata(tool_result_id)
+        existing = found if found is not None and found.get("sha256") == sha else None
         if existing is not None:
             self._ensure_indexed(existing)
             return self._stored(existing, created=False)
@@ -200,11 +201,11 @@ class ToolResultStore:
             return None
         return metadata if metadata.get("sha256") == sha else None
 
-    def _taken(self, tool_result_id: str, sha: str) -> bool:
+    def _try_metadata(self, tool_result_id: str) -> dict[str, Any] | None:
         try:
-            return self._load_metadata(tool_result_id).get("sha256") != sha
+            return self._load_metadata(tool_result_id)
         except NotFoundError:
-            return False
+            return None
 
     def _write_output(self, tool_result_id: str, encoded: cp.Encoded) -> None:
         """Output and checkpoints first, each atomically replaced (identical bytes for racing writers)."""

@@ -163,3 +163,16 @@ def test_message_log_keeps_order(session):
     assert [m["content"] for m in session.messages()] == ["1", "2", "3"]
     with pytest.raises(InvalidArgumentError):
         session.append_messages({"role": "user"})
+
+
+def test_a_prefix_collision_never_overwrites(session):
+    """Same tool_id, same 16-hex prefix, different content: the new record takes the full digest."""
+    import json as _json
+
+    first = session.write("one", tool_id="t")
+    forged = dict(first.metadata, sha256="f" * 64)  # pretend the stored record is other content
+    session.backend.put(records.metadata_path("sess-1", first.tool_result_id),
+                        _json.dumps(forged).encode())
+    second = session.write("one", tool_id="t")
+    assert second.created and second.tool_result_id == f"tr_t_{sha('one')}"
+    assert session.metadata(first.tool_result_id)["sha256"] == "f" * 64  # untouched
