@@ -186,3 +186,20 @@ def test_real_subprocess_errors_are_one_line_with_distinct_codes(tmp_path):
     assert bad.stderr.startswith(b"toolstub: error: invalid rules: ./bad.yaml:3:13: $.detectors[0]: no installed plugin")
     ok = cli("synopsis", "--format", "json", stdin=b"\xff\xfe\x00binary")
     assert ok.returncode == 0 and json.loads(ok.stdout)["original_chars"] == 9
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=300) | st.text(max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass")),
+       fmt=st.sampled_from(["json", "stub"]), rules=st.sampled_from(["default", "openviking-compat"]))
+def test_any_bytes_on_stdin_give_a_synopsis(run, data, fmt, rules):
+    result = run("synopsis", "--format", fmt, "--rules", rules, input=data)
+    assert result.exit_code == 0, result.stderr
+    if fmt == "json":
+        doc = json.loads(result.stdout)
+        assert doc["original_chars"] == len(data.decode("utf-8", "surrogateescape"))
+    else:
+        assert f"sha256: {hashlib.sha256(data).hexdigest()[:16]}\n".encode() in result.stdout_bytes
