@@ -165,10 +165,11 @@ class _Run:
 
     def render(self, syn: Any, part: ToolPart, ref: str, sha: str, reason: str, chars: int, p: int) -> str:
         self.stats.renders += 1
+        name = part.tool_name if self.config.seed_compat else " ".join(part.tool_name.splitlines())
         return render_stub(
             syn,
             ref=ref,
-            tool_name=part.tool_name,
+            tool_name=name,
             sha256=sha,
             reason=reason,
             original_chars=chars,
@@ -272,6 +273,8 @@ def _select(run: _Run, plans: list[_Plan], base_total: int) -> list[_Plan]:
     config = run.config
     budget = config.assistant_turn_inline_budget_chars
     selected = [plan for plan in plans if plan.reason == SINGLE_THRESHOLD]
+    if not config.seed_compat:  # before the loop too, so that they do not inflate the projection
+        selected = _drop_not_smaller(run, selected)
     rest = sorted((plan for plan in plans if plan.reason != SINGLE_THRESHOLD), key=lambda plan: -plan.size)
     cur_p = config.effective_preview_chars(len(selected))
     cur_delta = _delta(selected, cur_p)
