@@ -106,7 +106,7 @@ class ToolstubGroup(click.Group):
             raise _usage_line(exc) from exc
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
-        except Exception as exc:  # noqa: BLE001 - every error is one line
+        except Exception as exc:  # every error is one line
             raise as_cli_error(exc) from exc
 
 

@@ -9,6 +9,8 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import toolstub
 from toolstub.cli import EXIT_BAD_RULES, EXIT_NO_INPUT, EXIT_USAGE, main
@@ -173,7 +175,7 @@ def test_plugins_list_names_plugins_sources_and_kinds(run):
 
 def test_real_subprocess_errors_are_one_line_with_distinct_codes(tmp_path):
     def cli(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "toolstub.cli", *args], input=stdin, capture_output=True,
+        return subprocess.run([sys.executable, "-m", "toolstub.cli", *args], check=False, input=stdin, capture_output=True,
                               timeout=60, cwd=tmp_path)
 
     missing = cli("synopsis", "missing.txt")
@@ -186,10 +188,6 @@ def test_real_subprocess_errors_are_one_line_with_distinct_codes(tmp_path):
     assert bad.stderr.startswith(b"toolstub: error: invalid rules: ./bad.yaml:3:13: $.detectors[0]: no installed plugin")
     ok = cli("synopsis", "--format", "json", stdin=b"\xff\xfe\x00binary")
     assert ok.returncode == 0 and json.loads(ok.stdout)["original_chars"] == 9
-
-
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -48,7 +48,7 @@ def site(tmp_path_factory) -> Path:
 def cli(site: Path, *args: str, stdin: bytes = b"", env: dict | None = None, cwd: Path | None = None):
     environ = {k: v for k, v in os.environ.items() if not k.startswith("TOOLSTUB_")}
     environ.update({"PYTHONPATH": str(site), **(env or {})})
-    return subprocess.run([sys.executable, "-m", "toolstub.cli", *args], input=stdin, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "toolstub.cli", *args], check=False, input=stdin, capture_output=True,
                           timeout=60, env=environ, cwd=cwd)
 
 
