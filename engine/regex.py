@@ -21,6 +21,13 @@ from toolstub.errors import PatternError
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False
 
+# The RE2 binding encodes a str with strict UTF-8, so any search in a str holding a
+# lone surrogate (any str may: JSON "\ud800", surrogateescape-decoded bytes) raised
+# UnicodeEncodeError. With surrogatepass a surrogate is 3 bytes like any BMP char, so
+# the binding's char offsets stay right, and negated classes match it as Python's do.
+re2._encode = lambda text: text.encode("utf-8", "surrogatepass")  # noqa: SLF001
+re2._decode = lambda data: data.decode("utf-8", "surrogatepass")  # noqa: SLF001
+
 
 @lru_cache(maxsize=1024)
 def compile_pattern(pattern: str, flags: str = "") -> re2._Regexp:
