@@ -15,8 +15,9 @@ Every pattern is RE2 (linear time); each line is scanned once.
 
 * ``timestamp`` (regex): a timestamp near the start of a line.
 * ``timestamp_prefix_chars`` (int): how much of each line is searched for it.
-* ``level`` (regex with named groups): the leftmost match names the line's level;
-  the group name is the level (``error``, ``warning``, ``info``, ``debug``...).
+* ``levels`` (list of regexes): each has one named group whose name is the level it
+  finds (``error``, ``warning``, ``info``, ``debug``...); a line's leftmost match names its
+  level (on a tie, the earlier pattern); the list order is the order levels are shown in.
 * ``level_prefix_chars`` (int): how much of each line is searched for a level.
 * ``error_levels`` / ``warning_levels`` (lists): which level names count as errors / warnings.
 * ``signature`` (list of regexes): lines that mark a build or test log.
@@ -45,6 +46,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolstub import hookimpl
+from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
 
@@ -58,13 +60,13 @@ DEFAULTS: Mapping[str, Any] = {
         r"|\b\d\d:\d\d:\d\d(?:[.,]\d+)?\b"
     ),
     "timestamp_prefix_chars": 48,
-    "level": (
-        r"(?P<fatal>\b(?:FATAL|CRITICAL|CRIT|EMERG|ALERT|PANIC|panic:)(?:\b|:))"
-        r"|(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|\blevel=error\b)"
-        r"|(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|\blevel=warn(?:ing)?\b)"
-        r"|(?P<info>\b(?:INFO|NOTICE|PASSED)\b|\blevel=info\b)"
-        r"|(?P<debug>\b(?:DEBUG|TRACE|VERBOSE)\b|\blevel=(?:debug|trace)\b)"
-    ),
+    "levels": [
+        r"(?P<fatal>\b(?:FATAL|CRITICAL|CRIT|EMERG|ALERT|PANIC)\b|\bpanic:)",
+        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|\blevel=error\b)",
+        r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|\blevel=warn(?:ing)?\b)",
+        r"(?P<info>\b(?:INFO|NOTICE|PASSED)\b|\blevel=info\b)",
+        r"(?P<debug>\b(?:DEBUG|TRACE|VERBOSE)\b|\blevel=(?:debug|trace)\b)",
+    ],
     "level_prefix_chars": 160,
     "error_levels": ["fatal", "error"],
     "warning_levels": ["warning"],
@@ -95,7 +97,7 @@ DEFAULTS: Mapping[str, Any] = {
     "sample_chars": 1200,
 }
 
-PATTERN_KEYS = frozenset({"timestamp", "level", "signature", "result"})
+PATTERN_KEYS = frozenset({"timestamp", "levels", "signature", "result"})
 
 _INT = {"type": "integer", "minimum": 0}
 _PATTERN = {"type": "string", "format": "regex"}
@@ -107,7 +109,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
     "properties": {
         "timestamp": {**_PATTERN, "description": "a timestamp near the start of a line"},
         "timestamp_prefix_chars": {**_INT, "description": "chars of each line searched for a timestamp"},
-        "level": {**_PATTERN, "description": "named groups: the leftmost match names the level"},
+        "levels": {**_PATTERNS, "minItems": 1, "description": "one named group each: the level it finds"},
         "level_prefix_chars": {**_INT, "description": "chars of each line searched for a level"},
         "error_levels": {"type": "array", "items": {"type": "string"}, "description": "levels that are errors"},
         "warning_levels": {"type": "array", "items": {"type": "string"}, "description": "levels that are warnings"},
@@ -151,17 +153,26 @@ def _json_line(line: str) -> bool:
     return head[:1] == "{" or (head[:1] == "[" and head[1:2] in ('"', "{", "[", "]") + tuple("0123456789-"))
 
 
-def _level_of(line: str, caps: Mapping[str, Any], names: dict[int, str]) -> str | None:
-    match = caps["level"].search(line[: caps["level_prefix_chars"]])
-    if match is None:
-        return None
-    for index, name in names.items():
-        if match.group(index) is not None:
-            return name
-    return None
+def _level_names(caps: Mapping[str, Any]) -> list[str]:
+    """The level each ``levels`` pattern finds: the name of its (first) named group."""
+    names = []
+    for regex in caps["levels"]:
+        groups = sorted(regex.groupindex.items(), key=lambda kv: kv[1])
+        names.append(groups[0][0] if groups else f"level{len(names) + 1}")
+    return names
 
 
-def _claims(lines: list[str], caps: Mapping[str, Any], names: dict[int, str]) -> bool:
+def _level_of(line: str, caps: Mapping[str, Any], names: list[str]) -> str | None:
+    head = line[: caps["level_prefix_chars"]]
+    best: tuple[int, int] | None = None
+    for index, regex in enumerate(caps["levels"]):
+        match = regex.search(head)
+        if match is not None and (best is None or match.start() < best[0]):
+            best = (match.start(), index)
+    return names[best[1]] if best else None
+
+
+def _claims(lines: list[str], caps: Mapping[str, Any], names: list[str]) -> bool:
     probe = []
     for line in lines:
         if line.strip():
@@ -184,10 +195,70 @@ def _claims(lines: list[str], caps: Mapping[str, Any], names: dict[int, str]) ->
     return marked >= caps["min_line_ratio"] * len(probe) and marked >= caps["min_lines"]
 
 
-class _Scan:
-    """One pass over the lines: level counts, timestamps, first error/warning lines, results."""
+class _Text:
+    """The content as UTF-8 bytes, with line lookups by byte offset (one encode, no split)."""
 
-    def __init__(self, caps: Mapping[str, Any], names: dict[int, str]) -> None:
+    def __init__(self, content: str) -> None:
+        self.data = content.encode("utf-8", "surrogatepass")
+
+    def line_start(self, pos: int) -> int:
+        return self.data.rfind(b"\n", 0, pos) + 1
+
+    def line_at(self, start: int) -> str:
+        end = self.data.find(b"\n", start)
+        raw = self.data[start : end if end >= 0 else len(self.data)]
+        return raw.decode("utf-8", "surrogatepass").rstrip("\r")
+
+    def line_count(self) -> int:
+        data = self.data
+        return data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+
+
+def _multiline(regex: Any) -> Any:
+    return compile_pattern(regex.pattern, "m")
+
+
+def _first_per_line(text: _Text, regex: Any, prefix: int, begin: int = 0):
+    """(line number, line start, match) of the leftmost match of each line within ``prefix`` bytes."""
+    number, counted_to, last_start = 1 + text.data.count(b"\n", 0, begin), begin, -1
+    for match in _multiline(regex).finditer(text.data, begin):
+        pos = match.start()
+        start = text.line_start(pos)
+        if start == last_start:
+            continue
+        last_start = start
+        if pos - start >= prefix:
+            continue
+        number += text.data.count(b"\n", counted_to, pos)
+        counted_to = pos
+        yield number, start, match
+
+
+def _stamp(found: tuple[int, int, Any] | None) -> tuple[int, str] | None:
+    return (found[0], found[2].group(0).decode("utf-8", "replace")) if found else None
+
+
+def _first_last(text: _Text, regex: Any, prefix: int) -> tuple[tuple[int, str] | None, tuple[int, str] | None]:
+    """The first and the last timestamp with their line numbers; the last is looked for in growing tails."""
+    first = next(_first_per_line(text, regex, prefix), None)
+    if first is None:
+        return None, None
+    size = len(text.data)
+    window = 1 << 16
+    while True:
+        begin = text.line_start(max(0, size - window))
+        last = None
+        for last in _first_per_line(text, regex, prefix, begin):  # noqa: B007 - keep the last one
+            pass
+        if last is not None or begin == 0:
+            return _stamp(first), _stamp(last or first)
+        window *= 4
+
+
+class _Scan:
+    """Whole-text passes (RE2 over the UTF-8 bytes): level counts, timestamps, first lines, results."""
+
+    def __init__(self, caps: Mapping[str, Any], names: list[str]) -> None:
         self.caps = caps
         self.names = names
         self.counts: dict[str, int] = {}
@@ -198,36 +269,55 @@ class _Scan:
         self.results: list[tuple[int, str]] = []
         self.error_total = 0
         self.warning_total = 0
-        self.nonblank = 0
 
-    def feed(self, number: int, line: str) -> None:
+    def run(self, text: _Text) -> None:
         caps = self.caps
-        if not line.strip():
-            return
-        self.nonblank += 1
-        ts = caps["timestamp"].search(line[: caps["timestamp_prefix_chars"]])
-        if ts is not None:
-            stamp = (number, ts.group(0))
-            self.first_ts = self.first_ts or stamp
-            self.last_ts = stamp
-        level = _level_of(line, caps, self.names)
-        if level is not None:
+        for number, start, level in self._leftmost_levels(text):
             self.counts[level] = self.counts.get(level, 0) + 1
-            self._keep(level, number, line)
-        if any(p.search(line) for p in _patterns(caps["result"])):
-            if len(self.results) < caps["result_lines"]:
-                self.results.append((number, line))
+            self._keep(level, number, start, text)
+        self.first_ts, self.last_ts = _first_last(text, caps["timestamp"], caps["timestamp_prefix_chars"])
+        self._results(text)
 
-    def _keep(self, level: str, number: int, line: str) -> None:
+    def _leftmost_levels(self, text: _Text):
+        """(line number, line start, level) of each line with a level: one RE2 pass per level pattern."""
+        prefix = self.caps["level_prefix_chars"]
+        hits = []
+        for index, regex in enumerate(self.caps["levels"]):
+            for match in _multiline(regex).finditer(text.data):
+                pos = match.start()
+                start = text.line_start(pos)
+                if pos - start < prefix:
+                    hits.append((start, pos, index))
+        hits.sort()
+        number, counted_to, last_start = 1, 0, -1
+        for start, _, index in hits:
+            if start == last_start:
+                continue
+            last_start = start
+            number += text.data.count(b"\n", counted_to, start)
+            counted_to = start
+            yield number, start, self.names[index]
+
+    def _keep(self, level: str, number: int, start: int, text: _Text) -> None:
         caps = self.caps
         if level in caps["error_levels"]:
             self.error_total += 1
             if len(self.errors) < max(1, caps["error_lines"]):
-                self.errors.append((number, line))
+                self.errors.append((number, text.line_at(start)))
         elif level in caps["warning_levels"]:
             self.warning_total += 1
             if len(self.warnings) < max(1, caps["warning_lines"]):
-                self.warnings.append((number, line))
+                self.warnings.append((number, text.line_at(start)))
+
+    def _results(self, text: _Text) -> None:
+        cap = self.caps["result_lines"]
+        found: dict[int, str] = {}
+        for regex in _patterns(self.caps["result"]):
+            for number, start, _ in _first_per_line(text, regex, 1 << 62):
+                found.setdefault(number, text.line_at(start))
+                if len(found) >= cap * 4:
+                    break
+        self.results = sorted(found.items())[:cap]
 
 
 def _line_item(label: str, number: int, line: str, limit: int) -> str:
@@ -243,34 +333,37 @@ def _listed(label: str, items: list[tuple[int, str]], total: int, cap: int, limi
     return out
 
 
-def _context(lines: list[str], number: int, caps: Mapping[str, Any]) -> str:
-    start = max(1, number - caps["context_before"])
-    end = min(len(lines), number + caps["context_after"])
-    width = len(str(end))
-    text = "\n".join(f"{n:>{width}}: {lines[n - 1].rstrip(chr(13))}" for n in range(start, end + 1))
-    return clip(text, caps["sample_chars"])
+def _context(text: _Text, number: int, caps: Mapping[str, Any]) -> str:
+    """Lines ``number - context_before`` .. ``number + context_after``, numbered."""
+    lines = text.data.split(b"\n", number + caps["context_after"])[: number + caps["context_after"]]
+    first = max(1, number - caps["context_before"])
+    width = len(str(len(lines)))
+    shown = [
+        f"{n:>{width}}: {lines[n - 1].decode('utf-8', 'surrogatepass').rstrip(chr(13))}"
+        for n in range(first, len(lines) + 1)
+    ]
+    return clip("\n".join(shown), caps["sample_chars"])
 
 
 def _summarize(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
     if not inp.stripped:
         return None
-    names = {index: name for name, index in sorted(caps["level"].groupindex.items(), key=lambda kv: kv[1])}
-    lines = inp.content.split("\n")
-    if not _claims(lines, caps, names):
+    names = _level_names(caps)
+    head = inp.content.split("\n", caps["probe_lines"] * 4)[: caps["probe_lines"] * 4]
+    if not _claims(head, caps, names):
         return None
+    text = _Text(inp.content)
     scan = _Scan(caps, names)
-    for number, line in enumerate(lines, 1):
-        scan.feed(number, line.rstrip("\r"))
-    return _synopsis(inp, lines, scan)
+    scan.run(text)
+    return _synopsis(text, scan, caps)
 
 
-def _synopsis(inp: KindInput, lines: list[str], scan: _Scan) -> Synopsis:
-    caps = inp.caps
+def _synopsis(text: _Text, scan: _Scan, caps: Mapping[str, Any]) -> Synopsis:
     order = list(names_in_order(scan.counts, caps))
     levels = ", ".join(f"{name} {scan.counts[name]}" for name in order) or "none"
-    total = len(inp.content.splitlines())
-    summary = [f"Log with {total} lines ({scan.nonblank} non-blank).", f"Levels: {levels}."]
+    total = text.line_count()
+    summary = [f"Log with {total} lines.", f"Levels: {levels}."]
     structure = [f"line_count: {total}", f"levels: {levels}"]
     if scan.first_ts and scan.last_ts:
         summary.append(
@@ -285,7 +378,7 @@ def _synopsis(inp: KindInput, lines: list[str], scan: _Scan) -> Synopsis:
     notable = _listed("error", scan.errors, scan.error_total, caps["error_lines"], caps["line_chars"])
     notable += _listed("warning", scan.warnings, scan.warning_total, caps["warning_lines"], caps["line_chars"])
     notable += [_line_item("result", n, line, caps["line_chars"]) for n, line in scan.results]
-    sample = _context(lines, scan.errors[0][0], caps) if scan.errors and caps["sample_chars"] else ""
+    sample = _context(text, scan.errors[0][0], caps) if scan.errors and caps["sample_chars"] else ""
     return Synopsis(
         kind=NAME,
         title="Log output",
@@ -297,9 +390,9 @@ def _synopsis(inp: KindInput, lines: list[str], scan: _Scan) -> Synopsis:
 
 
 def names_in_order(counts: Mapping[str, int], caps: Mapping[str, Any]) -> list[str]:
-    """Level names in the order of their groups in the ``level`` pattern."""
-    index = caps["level"].groupindex
-    return sorted(counts, key=lambda name: index.get(name, 1_000_000))
+    """Level names in the order of the ``levels`` patterns."""
+    order = _level_names(caps)
+    return sorted(counts, key=lambda name: order.index(name) if name in order else len(order))
 
 
 SUMMARIZER = Summarizer(

@@ -18,6 +18,8 @@ RE2; each line is scanned once.
 * ``heading``, ``fence``, ``link``, ``image``, ``reference``, ``list_item``, ``table_rule``,
   ``quote``, ``code_line``, ``yaml_line`` (regexes): the syntax recognised.
 * ``max_code_ratio`` (number): share of code/YAML-like lines above which it declines.
+* ``probe_lines`` (int): the claim is decided on this many lines (after a front matter), so
+  content that is not Markdown costs little; a claimed document is then scanned whole.
 * ``max_headings`` (int), ``heading_chars`` (int): the outline's cap and clip.
 * ``max_languages`` (int): languages listed; ``max_front_matter_keys`` (int).
 * ``excerpt_chars`` (int): clip for the opening paragraph in the summary.
@@ -64,6 +66,7 @@ DEFAULTS: Mapping[str, Any] = {
     ),
     "yaml_line": r"^[ \t]*(?:-[ \t]+)?[A-Za-z0-9_.-]+:(?:[ \t]+\S|[ \t]*$)",
     "max_code_ratio": 0.3,
+    "probe_lines": 400,
     "max_headings": 30,
     "heading_chars": 120,
     "max_languages": 10,
@@ -83,6 +86,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
     "properties": {
         **{key: {"type": "string", "format": "regex", "description": f"the {key} syntax"} for key in sorted(PATTERN_KEYS)},
         "max_code_ratio": {"type": "number", "minimum": 0, "maximum": 1, "description": "code/YAML share to decline"},
+        "probe_lines": {**_INT, "minimum": 1, "description": "lines after the front matter the claim is decided on"},
         "max_headings": {**_INT, "description": "headings listed in the outline"},
         "heading_chars": {**_INT, "description": "clip for each heading"},
         "max_languages": {**_INT, "description": "code block languages listed"},
@@ -209,11 +213,12 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     text = inp.content.lstrip("\ufeff")
     if not inp.stripped or text.startswith("#!"):
         return None
-    lines = text.split("\n")
-    keys, body_start = _front_matter(lines)
-    scan = _scan(lines[body_start:], caps)
-    if not _claims(scan, caps):
+    probe = caps["probe_lines"]
+    head = text.split("\n", probe + 500)
+    keys, body_start = _front_matter(head)
+    if not _claims(_scan(head[body_start : body_start + probe], caps), caps):
         return None
+    scan = _scan(text.split("\n")[body_start:], caps)
     return _synopsis(inp, scan, keys)
 
 
