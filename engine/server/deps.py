@@ -80,9 +80,17 @@ def open_session(store: Any, session_id: str, *, must_exist: bool) -> Any:
 
 
 def existing_session(request: Request, session_id: SessionId, key: CurrentKey) -> Any:
-    """The ToolResultStore of a session the caller may read and that exists (else 404)."""
-    check_scope(request.app.state.keyring, key, session_id)
-    return open_session(request.app.state.store, session_id, must_exist=True)
+    """The ToolResultStore of a session the caller may read and that exists (else 404).
+
+    The existence probe runs even when the key is out of scope, so that both 404s cost
+    the same and timing does not tell a foreign session from a missing one.
+    """
+    state = request.app.state
+    allowed = not state.keyring.enabled or (key is not None and key.allows(session_id))
+    exists = _valid_session_id(session_id) and session_exists(state.store, session_id)
+    if not (allowed and exists):
+        raise session_not_found(session_id)
+    return state.store.session(session_id)
 
 
 def writable_session(request: Request, session_id: SessionId, key: CurrentKey) -> Any:
