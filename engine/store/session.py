@@ -12,7 +12,7 @@ import uuid
 from datetime import datetime, timezone
 from typing import Any
 
-from toolstub.errors import InvalidArgumentError, NotFoundError, StoreError
+from toolstub.errors import InvalidArgumentError, NotFoundError, RequestError, StoreError
 from toolstub.store import checkpoints as cp
 from toolstub.store import records as rec
 from toolstub.store.backend import Backend, LocalBackend
@@ -60,6 +60,33 @@ def pause_point(step: str) -> None:
     time.sleep(float(os.environ.get("TOOLSTUB_STORE_PAUSE_SECONDS", "60")))
 
 
+def _guarded(method):
+    """Backend failures (I/O, network, permissions) become one-line StoreErrors; RequestErrors pass."""
+    import functools
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except RequestError:
+            raise
+        except Exception as exc:
+            if not _is_backend_error(exc):
+                raise
+            # no paths or URLs in the message (they name internal storage)
+            reason = getattr(exc, "strerror", None) or ""
+            raise StoreError(f"store backend error: {type(exc).__name__}" + (f" ({reason})" if reason else "")) from exc
+
+    if getattr(method, "__name__", "") == "iter_text":
+        return method
+    return wrapper
+
+
+def _is_backend_error(exc: BaseException) -> bool:
+    module = type(exc).__module__ or ""
+    return isinstance(exc, OSError) or module.split(".")[0] in ("botocore", "aiobotocore", "aiohttp", "s3fs", "fsspec")
+
+
 class _CheckpointsMissing(Exception):
     """The record has no checkpoint index (a seed-layout folder): read the whole output once."""
 
@@ -96,6 +123,7 @@ class ToolResultStore:
             raise StoreError(f"store read failed: {type(exc).__name__}") from None
         return rec.load_metadata(raw, tool_result_id)
 
+    @_guarded
     def metadata(self, id_or_ref: str) -> dict[str, Any]:
         return self._load_metadata(self.resolve(id_or_ref))
 
@@ -107,6 +135,7 @@ class ToolResultStore:
         return True
 
     # -- write -----------------------------------------------------------------
+    @_guarded
     def write(
         self,
         content: str,
@@ -248,6 +277,7 @@ class ToolResultStore:
         )
 
     # -- read ------------------------------------------------------------------
+    @_guarded
     def read(
         self,
         id_or_ref: str,
@@ -372,6 +402,7 @@ class ToolResultStore:
         yield from iter_blocks(self, tool_result_id, metadata, 0, block_bytes)
 
     # -- search and query --------------------------------------------------------
+    @_guarded
     def search(
         self,
         id_or_ref: str,
@@ -386,12 +417,14 @@ class ToolResultStore:
 
         return search(self, id_or_ref, query, limit=limit, context_chars=context_chars, mode=mode, cursor=cursor)
 
+    @_guarded
     def query(self, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[str, Any]:
         from toolstub.store.query import query
 
         return query(self, id_or_ref, path, max_chars=max_chars)
 
     # -- list ------------------------------------------------------------------
+    @_guarded
     def list(self, tool_name: str | None = None, limit: int = DEFAULT_LIST_LIMIT, *, newest_first: bool = False) -> dict:
         """Metadata of the session's results in creation order, from the session's index."""
         limit = _check_int("limit", limit)
@@ -402,6 +435,7 @@ class ToolResultStore:
         return {"tool_results": list_results(self, tool_name, limit, newest_first=newest_first)}
 
     # -- message log -------------------------------------------------------------
+    @_guarded
     def append_messages(self, messages: list[dict[str, Any]]) -> None:
         """Append messages as ONE create-only object named by a monotonic key (never lost, order kept)."""
         if not isinstance(messages, list) or not all(isinstance(m, dict) for m in messages):
@@ -414,6 +448,7 @@ class ToolResultStore:
             if self.backend.create(f"{self.session_id}/{rec.MESSAGES}/{name}", data):
                 return
 
+    @_guarded
     def messages(self) -> list[dict[str, Any]]:
         folder = f"{self.session_id}/{rec.MESSAGES}"
         names = sorted(n for n in self.backend.names(folder) if n.endswith(".json") and not n.startswith("."))

@@ -8,7 +8,7 @@ from typing import Any
 
 from toolstub.store.backend import Backend, open_backend
 from toolstub.store.ids import is_valid_session_id
-from toolstub.store.session import ToolResultStore
+from toolstub.store.session import ToolResultStore, _guarded
 
 
 class Store:
@@ -27,9 +27,11 @@ class Store:
     def session(self, session_id: str) -> ToolResultStore:
         return ToolResultStore(self.backend, session_id)
 
+    @_guarded
     def sessions(self) -> list[str]:
         return sorted(n for n in self.backend.names("") if is_valid_session_id(n) and not n.startswith("."))
 
+    @_guarded
     def prune(
         self, older_than: timedelta | float | int | None = None, max_bytes: int | None = None, *, dry_run: bool = False
     ) -> dict[str, Any]:
@@ -37,6 +39,7 @@ class Store:
 
         return prune(self, older_than=older_than, max_bytes=max_bytes, dry_run=dry_run)
 
+    @_guarded
     def fsck(self, *, repair: bool = False, remove_orphans: bool = False, verify: bool = True, progress=None) -> dict:
         from toolstub.store.maintenance import fsck
 

@@ -176,3 +176,28 @@ def test_a_prefix_collision_never_overwrites(session):
     second = session.write("one", tool_id="t")
     assert second.created and second.tool_result_id == f"tr_t_{sha('one')}"
     assert session.metadata(first.tool_result_id)["sha256"] == "f" * 64  # untouched
+
+
+def test_backend_failures_are_one_line_store_errors(tmp_path):
+    import toolstub
+    from toolstub.errors import StoreError
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    session = toolstub.open_store(str(blocker)).session("s")
+    with pytest.raises(StoreError) as info:
+        session.write("content")
+    assert info.value.message.startswith("store backend error: ") and "\n" not in info.value.message
+
+
+def test_unreachable_s3_is_a_store_error(monkeypatch):
+    import toolstub
+    from toolstub.errors import StoreError
+
+    monkeypatch.setenv("TOOLSTUB_S3_ENDPOINT", "http://127.0.0.1:9")  # nothing listens on the discard port
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "k")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "s")
+    session = toolstub.open_store("s3://nobucket/x", config_kwargs={"connect_timeout": 1, "retries": {"max_attempts": 1}},
+                                  skip_instance_cache=True).session("s")
+    with pytest.raises(StoreError):
+        session.read("tr_" + "0" * 24)
