@@ -32,10 +32,12 @@ def show(spec: str, as_json: bool) -> None:
     """Print the merged ruleset (extends resolved, every kind's defaults filled in)."""
     from toolstub.rule_files import load_rules
 
-    data = _plain(load_rules(spec).data)
+    ruleset = load_rules(spec)
+    data = _plain(ruleset.data)
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
+        click.echo(f"# merged from: {' -> '.join(ruleset.files)}")
         click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), nl=False)
 
 

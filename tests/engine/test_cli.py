@@ -133,7 +133,8 @@ def test_rules_show_prints_the_merged_ruleset(run, tmp_path):
     assert doc["detectors"] == default["detectors"] and doc["name"] == "mine" and "extends" not in doc
     assert set(doc["kinds"]) >= set(doc["detectors"])
     yaml_out = run("rules", "show", "openviking-compat").stdout
-    assert yaml_out.startswith("schema_version: 1\nname: openviking-compat\n")
+    assert yaml_out.startswith("# merged from: openviking-compat.yaml\nschema_version: 1\nname: openviking-compat\n")
+    assert run("rules", "show", str(path)).stdout.startswith(f"# merged from: {path} -> default.yaml\n")
 
 
 def test_rules_validate_reports_each_file_and_exits_4_if_any_is_bad(run, tmp_path):

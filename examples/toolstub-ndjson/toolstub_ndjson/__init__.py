@@ -76,7 +76,13 @@ def _parse_line(line: str) -> tuple[bool, Any]:
 
 
 def _lines(content: str, skip: Any):
-    for line in content.split("\n"):
+    """The non-blank lines not matching ``skip``, one at a time (no list of all lines)."""
+    start, size = 0, len(content)
+    while start <= size:
+        end = content.find("\n", start)
+        end = size if end < 0 else end
+        line = content[start:end]
+        start = end + 1
         if line.strip() and not (skip is not None and skip.search(line)):
             yield line
 
