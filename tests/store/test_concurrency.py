@@ -34,7 +34,7 @@ WRITER = textwrap.dedent(
     import sys, toolstub
     session = toolstub.open_store(sys.argv[1]).session("shared")
     content = "the same big output\\n" * 2000
-    created = [session.write(content, tool_id="call", tool_name="bash").created for _ in range(3)]
+    created = [session.write(content, tool_id="call", tool_name="bash").created for _ in range(2)]
     print(sum(created))
     """
 )
