@@ -98,16 +98,23 @@ def _config(path):
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind (http).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port (http).")
 @click.option("--path", "http_path", default="/mcp", show_default=True, help="Endpoint path (http).")
-def serve_mcp(store_url, session_id, rules, transport, host, port, http_path) -> None:
+@click.option("--api-keys", "api_keys", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Key file for the http transport (TOOLSTUB_API_KEYS adds keys); a key must allow --session.")
+def serve_mcp(store_url, session_id, rules, transport, host, port, http_path, api_keys) -> None:
     """Run the MCP server (tools: read, search, list, query) for one session."""
     _need_server_extra()
-    from toolstub.server.mcp_server import build_mcp_server
+    from toolstub.server.mcp_server import build_mcp_server, serve_http
 
     server = _build(build_mcp_server, store_url, session_id=session_id, rules=rules)
     if transport == "stdio":
         server.run("stdio")
-    else:
-        server.run("streamable-http", host=host, port=port, streamable_http_path=http_path, stateless_http=True)
+        return
+    from toolstub.server.auth import load_keyring
+    from toolstub.server.http import warn_if_open
+
+    keyring = _build(load_keyring, api_keys)
+    warn_if_open(host, keyring)
+    serve_http(server, session_id=session_id, host=host, port=port, path=http_path, keyring=keyring)
 
 
 @serve.command("keygen")

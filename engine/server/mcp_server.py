@@ -176,3 +176,46 @@ def _register(server: Any, tools: SessionTools, names: dict[str, str]) -> None:
 
     for kind, fn in (("read", read), ("search", search), ("list", list_results), ("query", query)):
         server.add_tool(fn, name=names[kind])
+
+
+class McpKeyMiddleware:
+    """API keys for the MCP streamable HTTP transport: a key must allow the served session.
+
+    Missing or wrong key: 401; a key scoped to other sessions: 404 (as for the HTTP API).
+    """
+
+    def __init__(self, app: Any, keyring: Any, session_id: str) -> None:
+        self.app = app
+        self.keyring = keyring
+        self.session_id = session_id
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or not self.keyring.enabled:
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+        scheme, _, token = headers.get("authorization", "").partition(" ")
+        presented = token.strip() if scheme.lower() == "bearer" else headers.get("x-api-key")
+        key = self.keyring.authenticate(presented)
+        if key is None or not key.allows(self.session_id):
+            from toolstub.server.envelope import error_response
+
+            if key is None:
+                response = error_response("UNAUTHENTICATED", "missing or invalid API key",
+                                          headers={"WWW-Authenticate": "Bearer"})
+            else:
+                response = error_response("NOT_FOUND", "Not Found")
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def serve_http(server: Any, *, session_id: str, host: str, port: int, path: str = "/mcp",
+               keyring: Any = None, log_level: str = "info") -> None:
+    """Run the streamable HTTP transport with uvicorn, behind API keys when configured."""
+    import uvicorn
+
+    app = server.streamable_http_app(streamable_http_path=path, stateless_http=True, host=host)
+    if keyring is not None and keyring.enabled:
+        app = McpKeyMiddleware(app, keyring, session_id)
+    uvicorn.run(app, host=host, port=port, log_level=log_level)

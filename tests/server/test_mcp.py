@@ -157,10 +157,17 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_streamable_http_transport(populated: dict) -> None:
+def test_streamable_http_transport_behind_api_keys(populated: dict, tmp_path: Path) -> None:
+    import httpx
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    keys = tmp_path / "keys.yaml"
+    keys.write_text("keys:\n  - {key: agent-one-key-000001, sessions: [agent-1]}\n"
+                    "  - {key: agent-two-key-000002, sessions: [agent-2]}\n")
     port = _free_port()
     cmd = [sys.executable, *CLI, "serve", "mcp", "--store", populated["root"], "--session", "agent-1",
-           "--transport", "http", "--port", str(port)]
+           "--transport", "http", "--port", str(port), "--api-keys", str(keys)]
     errlog = tempfile.TemporaryFile()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=errlog)
     url = f"http://127.0.0.1:{port}/mcp"
@@ -178,7 +185,9 @@ def test_streamable_http_transport(populated: dict) -> None:
                 time.sleep(0.1)
 
         async def go():
-            async with Client(url) as client:
+            http = httpx2.AsyncClient(headers={"Authorization": "Bearer agent-one-key-000001"},
+                                      timeout=httpx2.Timeout(30, read=300))
+            async with http, Client(streamable_http_client(url, http_client=http)) as client:
                 names = {t.name for t in (await client.list_tools()).tools}
                 page = payload(await client.call_tool("toolstub_result_search",
                                                       {"ref": populated["text"].ref, "query": "line 299"}))
@@ -187,6 +196,12 @@ def test_streamable_http_transport(populated: dict) -> None:
         names, page = asyncio.run(go())
         assert "toolstub_result_query" in names
         assert [m["offset"] for m in page["matches"]] == [populated["log"].index("line 299")]
+
+        ping = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+        accept = {"Accept": "application/json, text/event-stream"}
+        assert httpx.post(url, json=ping, headers=accept).status_code == 401
+        foreign = httpx.post(url, json=ping, headers={**accept, "X-API-Key": "agent-two-key-000002"})
+        assert foreign.status_code == 404
     finally:
         proc.terminate()
         proc.wait(timeout=10)
