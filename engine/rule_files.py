@@ -135,9 +135,27 @@ def _read(file: _File) -> None:
         raise RuleFileError(f"cannot read file: {exc.strerror or exc}", path=file.display) from None
 
 
+MAX_DEPTH = 64
+
+
+def _check_depth(text: str, display: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` before composing (deep nesting would overflow the stack)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                raise RuleFileError(f"nested deeper than {MAX_DEPTH} levels", path=display,
+                                    line=mark.line + 1, column=mark.column + 1)
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
 def _parse(file: _File) -> None:
     loader = _LOADER(file.text)
     try:
+        _check_depth(file.text, file.display)
         node = loader.get_single_node()
         if node is not None:
             rv.check_nodes(node, file.display)

@@ -186,3 +186,16 @@ def test_ellipsis_expands_against_the_bundled_default(tmp_path):
     path.write_text("schema_version: 1\nextends: default\ndetectors: [..., json]\n")
     default = load_rules("default").detectors
     assert load_rules(str(path)).detectors == (*(d for d in default if d != "json"), "json")
+
+
+def test_a_100000_deep_rule_file_is_refused_in_one_line_without_crashing(tmp_path):
+    # run in a subprocess: without the depth guard LibYAML's composer overflows the C stack (SIGSEGV)
+    import subprocess
+    import sys
+
+    path = tmp_path / "deep.yaml"
+    path.write_text("schema_version: 1\nextends: default\nx: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    code = "import sys, toolstub\ntry:\n    toolstub.validate_rules(sys.argv[1])\nexcept toolstub.RuleFileError as e:\n    print(e)\n"
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == f"invalid rules: {path}:3:67: $: nested deeper than 64 levels\n"
