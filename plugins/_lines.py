@@ -87,11 +87,11 @@ def splitlines_count(text: str) -> int:
 def line_blob(content: str, *, strip: bool, drop_empty: bool = False) -> bytes:
     """The lines of ``content.splitlines()`` (each stripped if ``strip``) joined by ``\\n``, as UTF-8.
 
-    ``drop_empty`` leaves out empty lines first (a long run of blank lines then
-    costs a few C-level ``replace`` passes instead of one string per line): only
-    for callers whose patterns cannot match an empty line.
+    ``drop_empty`` leaves out empty lines first when long runs of them make up much of
+    the content (they then cost a few C-level ``replace`` passes instead of one string
+    per line): only for callers whose patterns cannot match an empty line.
     """
-    if drop_empty:
+    if drop_empty and content.count("\n\n\n\n") * 8 > content.count("\n"):
         while "\n\n" in content:
             content = content.replace("\n\n\n\n", "\n").replace("\n\n", "\n")
         while "\r\n\r\n" in content:
