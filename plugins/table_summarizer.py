@@ -19,8 +19,9 @@ kept, and content without quotes is read with plain splits (same result).
 * ``column_limit`` (0: all) and ``column_chars`` (0: no clip): how many column names are
   listed and the clip of each; ``more_format`` (``""``) is appended when the list is cut.
 * ``not_table_patterns`` (none) and ``not_table_fraction`` (0.5): RE2 regexes searched in
-  each of the first ``sample_rows`` rows (cells joined by the delimiter); when at least
-  that fraction of them match, the content is prose or a log, not a table.
+  each of the first ``sample_rows`` rows, its cells joined by ``\x1f`` (so a pattern can
+  tell a cell boundary from a comma inside a quoted cell); when at least that fraction of
+  the rows match, the content is prose or a log, not a table.
 
 .. rubric:: Examples
 
@@ -240,14 +241,14 @@ def _is_plain(content: str) -> bool:
     return carriage == 0 or carriage == content.count("\r\n") + content.endswith("\r")
 
 
-def _looks_like_prose(head: list[list[str]], delimiter: str, caps: Mapping[str, Any]) -> bool:
+def _looks_like_prose(head: list[list[str]], caps: Mapping[str, Any]) -> bool:
     patterns = caps.get("not_table_patterns") or ()
     if not patterns:
         return False
     sample = head[: int(caps["sample_rows"])]
     hits = 0
     for row in sample:
-        line = _lines.encode(delimiter.join(row))
+        line = _lines.encode("\x1f".join(row))
         if any(regex.search(line) is not None for regex in patterns):
             hits += 1
     return hits >= float(caps["not_table_fraction"]) * len(sample)
@@ -291,7 +292,7 @@ def _summarize(content: str, delimiter: str, kind: str, caps: Mapping[str, Any])
         return None
     if any(len(row) != width for row in head[1:consistency]):
         return None
-    if _looks_like_prose(head, delimiter, caps):
+    if _looks_like_prose(head, caps):
         return None
     structure_extra: list[str] = []
     if check_all:

@@ -153,3 +153,15 @@ def test_text_counts_error_and_warning_lines(run):
     assert "Error lines: 2 (first: ERROR failed to open db)" in found["summary"]
     assert "Warning lines: 1 (first: WARNING disk low)" in found["summary"]
     assert not any(line.startswith("Error lines") for line in run("text", content)["summary"])
+
+
+def test_quoted_free_text_with_commas_stays_csv(run):
+    rows = ["id,review,stars"] + [f'{i},"great product, works well and ships fast.",5' for i in range(20)]
+    found = run("csv", "\n".join(rows), "default")
+    assert found["summary"] == ["CSV table with rows: 20 and columns: 3."]
+
+
+def test_tab_indented_prose_is_not_tsv(run):
+    content = "\tThe first paragraph starts here\n\tand the second one follows\n\tthen a third\n"
+    assert run("tsv", content) is not None
+    assert run("tsv", content, "default") is None
