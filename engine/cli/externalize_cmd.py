@@ -85,7 +85,9 @@ def _config(path: str | None):
 
     try:
         base = ExternalizationConfig.from_file(path) if path else ExternalizationConfig()
-        return ExternalizationConfig.from_env(base)
+        config = ExternalizationConfig.from_env(base)
+        config.check_tokenizer()
+        return config
     except ConfigError as exc:
         fail(str(exc), EXIT_BAD_CONFIG)
 

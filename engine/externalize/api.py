@@ -111,6 +111,7 @@ def externalize(
     config = config or ExternalizationConfig()
     if store is None and config.enabled:
         raise InvalidArgumentError("externalize needs a store (toolstub.open_store(...).session(id))")
+    config.check_tokenizer()
     ruleset = load_rules(rules)
     out = copy.deepcopy(messages)
     groups = GROUPERS[fmt](out, known_headers(ruleset))

@@ -171,6 +171,18 @@ class ExternalizationConfig:
         }
         return data
 
+    def check_tokenizer(self) -> None:
+        """Raise :class:`ConfigError` if ``tokenizer`` names no installed tokenizer."""
+        if not self.tokenizer:
+            return
+        from toolstub.errors import InvalidArgumentError
+        from toolstub.tokens import count_tokens
+
+        try:
+            count_tokens("", self.tokenizer)
+        except InvalidArgumentError as exc:
+            raise ConfigError(str(exc), field_name="tokenizer") from None
+
     def excluded(self, tool_name: str) -> bool:
         override = self.tools.get(tool_name)
         return bool(override and override.exclude)

@@ -108,3 +108,12 @@ def test_environment_errors_name_the_variable():
 def test_to_dict_round_trips():
     cfg = ExternalizationConfig(threshold_chars=7, tools={"ls": {"exclude": True}, "cat": {"threshold_chars": 3}})
     assert ExternalizationConfig.from_dict(cfg.to_dict()) == cfg
+
+
+def test_unknown_tokenizer_is_a_config_error(store):
+    from toolstub.externalize import externalize
+
+    cfg = ExternalizationConfig(unit="tokens", tokenizer="no-such-tokenizer")
+    with pytest.raises(ConfigError, match=r"^invalid externalization config: <config>: tokenizer: unknown tokenizer 'no-such-tokenizer'"):
+        externalize([], format="openai", store=store, config=cfg)
+    ExternalizationConfig(unit="tokens", tokenizer="estimate").check_tokenizer()
