@@ -28,8 +28,8 @@ class UnauthenticatedError(RequestError):
 
 def current_key(
     request: Request,
-    bearer: HTTPAuthorizationCredentials | None = Depends(_bearer),
-    header_key: str | None = Depends(_api_key_header),
+    bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    header_key: Annotated[str | None, Depends(_api_key_header)],
 ) -> ApiKey | None:
     """The caller's key (None when the API is open); 401 when keys are on and none matches."""
     keyring: KeyRing = request.app.state.keyring

@@ -15,9 +15,14 @@ from fastapi import APIRouter, Depends, FastAPI
 
 from toolstub.server import routes_messages, routes_results, routes_synopsis
 from toolstub.server.auth import KeyRing, as_keyring
-from toolstub.server.deps import current_key
 from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES, BodyLimitMiddleware
-from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, install_handlers, ok
+from toolstub.server.deps import current_key
+from toolstub.server.envelope import (
+    EnvelopeJSONResponse,
+    OkEnvelope,
+    install_handlers,
+    ok,
+)
 
 log = logging.getLogger("toolstub.server")
 

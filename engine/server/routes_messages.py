@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -102,7 +102,7 @@ def add_routes(api: APIRouter) -> None:
         request: Request,
         session_id: SessionId,
         session: WritableSession,
-        body: MessagesRequest | SeedMessageRequest = Body(),
+        body: Annotated[MessagesRequest | SeedMessageRequest, Body()],
     ) -> EnvelopeJSONResponse:
         if isinstance(body, MessagesRequest):
             fmt, messages = body.format, body.messages

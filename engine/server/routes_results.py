@@ -12,8 +12,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
 
 from toolstub.errors import InvalidArgumentError
-from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, error_docs, ok
 from toolstub.server.deps import CurrentKey, ExistingSession
+from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, error_docs, ok
 
 ResultId = Annotated[str, PathParam(description="A tool result id (tr_...)", max_length=256,
                                     json_schema_extra={"pattern": "^tr_[A-Za-z0-9_.-]{1,197}$"})]

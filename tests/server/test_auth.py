@@ -97,9 +97,9 @@ def keyed(tmp_path_factory: pytest.TempPathFactory, serve):
         f'keys:\n  - {{name: a, key: "{hash_key(KEY_A)}", sessions: [sess-a, sess-c]}}\n'
         f'  - {{name: ops, key: "{hash_key(KEY_ADMIN)}", admin: true}}\n'
     )
-    with serve("--store", str(root / "store"), "--api-keys", str(keys)) as base:
-        with httpx.Client(base_url=base, timeout=30) as c:
-            yield c, ra, rb
+    with serve("--store", str(root / "store"), "--api-keys", str(keys)) as base, \
+            httpx.Client(base_url=base, timeout=30) as c:
+        yield c, ra, rb
 
 
 def bearer(key: str) -> dict[str, str]:
@@ -107,7 +107,7 @@ def bearer(key: str) -> dict[str, str]:
 
 
 def test_requests_without_a_valid_key_are_401(keyed) -> None:
-    c, ra, _ = keyed
+    c, _, _ = keyed
     for headers in [{}, bearer("wrong"), {"X-API-Key": "wrong"}, {"Authorization": f"Basic {KEY_A}"}]:
         resp = c.get("/api/v1/sessions/sess-a/tool-results", headers=headers)
         assert resp.status_code == 401, headers

@@ -115,14 +115,14 @@ def test_disabled_config_leaves_outputs_inline(tmp_path: Path, serve) -> None:
     config = tmp_path / "externalization.yaml"
     config.write_text("enabled: false\n")
     raw = big_output("epsilon")
-    with serve("--store", str(tmp_path / "store"), "--config", str(config)) as base:
-        with httpx.Client(base_url=base, timeout=30) as c:
-            posted = c.post(f"{API}/inline/messages", json=seed_message(raw))
-            assert posted.status_code == 200, posted.text
-            part = tool_part(c.get(f"{API}/inline/context").json()["result"]["messages"][0])
-            assert part["tool_output"] == raw
-            assert "tool_output_ref" not in part and "tool_output_truncated" not in part
-            assert c.get(f"{API}/inline/tool-results").json()["result"] == {"tool_results": []}
+    with serve("--store", str(tmp_path / "store"), "--config", str(config)) as base, \
+            httpx.Client(base_url=base, timeout=30) as c:
+        posted = c.post(f"{API}/inline/messages", json=seed_message(raw))
+        assert posted.status_code == 200, posted.text
+        part = tool_part(c.get(f"{API}/inline/context").json()["result"]["messages"][0])
+        assert part["tool_output"] == raw
+        assert "tool_output_ref" not in part and "tool_output_truncated" not in part
+        assert c.get(f"{API}/inline/tool-results").json()["result"] == {"tool_results": []}
 
 
 def test_seed_parameter_errors(client: httpx.Client) -> None:

@@ -16,9 +16,9 @@ LIMIT = 4_096
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory, serve) -> Iterator[httpx.Client]:
     root = tmp_path_factory.mktemp("limits")
-    with serve("--store", str(root), "--max-body-bytes", str(LIMIT)) as base:
-        with httpx.Client(base_url=base, timeout=30) as c:
-            yield c
+    with serve("--store", str(root), "--max-body-bytes", str(LIMIT)) as base, \
+            httpx.Client(base_url=base, timeout=30) as c:
+        yield c
 
 
 def assert_413(resp: httpx.Response) -> None:

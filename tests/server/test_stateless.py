@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -16,9 +15,9 @@ API = "/api/v1/sessions"
 @pytest.fixture(scope="module")
 def pair(tmp_path_factory: pytest.TempPathFactory, serve) -> Iterator[tuple[httpx.Client, httpx.Client]]:
     store = str(tmp_path_factory.mktemp("shared"))
-    with serve("--store", store) as a, serve("--store", store) as b:
-        with httpx.Client(base_url=a, timeout=30) as ca, httpx.Client(base_url=b, timeout=30) as cb:
-            yield ca, cb
+    with serve("--store", store) as a, serve("--store", store) as b, \
+            httpx.Client(base_url=a, timeout=30) as ca, httpx.Client(base_url=b, timeout=30) as cb:
+        yield ca, cb
 
 
 def test_two_servers_answer_alike(pair) -> None:
