@@ -1,0 +1,38 @@
+"""The app factory in-process: the compat ruleset gives the seed's stub header and tool
+names, and two app instances over one store answer alike."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+import toolstub
+from toolstub.server.http import create_app
+
+RAW = "\n".join(f"event {i}: connection reset by peer" for i in range(1_500))
+MESSAGE = {"role": "assistant", "parts": [{"type": "tool", "tool_id": "call_3", "tool_name": "tail_log",
+                                           "tool_output": RAW}]}
+
+
+def test_compat_rules_give_the_seed_stub() -> None:
+    client = TestClient(create_app(store=toolstub.open_store("memory://compat"), rules="openviking-compat"))
+    part = client.post("/api/v1/sessions/c/messages", json=MESSAGE).json()["result"]["messages"][0]["parts"][0]
+    stub = part["tool_output"].splitlines()
+    assert stub[0] == "[OpenViking tool result externalized]"
+    assert stub[1:4] == ["tool_name: tail_log", "kind: text", f"original_chars: {len(RAW)}"]
+    ref = part["tool_output_ref"]
+    assert f"- Use openviking_tool_result_read with ref={ref} and offset/limit to inspect raw output." in stub
+    assert stub[-1] == "- Use openviking_tool_result_list to discover other externalized outputs in this session."
+
+
+def test_two_apps_over_one_store_answer_alike() -> None:
+    store_a = toolstub.open_store("memory://shared-apps")
+    store_b = toolstub.open_store("memory://shared-apps")
+    a, b = TestClient(create_app(store=store_a)), TestClient(create_app(store=store_b))
+    a.post("/api/v1/sessions/x/messages", json=MESSAGE).raise_for_status()
+    b.post("/api/v1/sessions/x/messages", json={"format": "openai",
+                                                "messages": [{"role": "user", "content": "next"}]}).raise_for_status()
+    for url in ["/api/v1/sessions/x/context", "/api/v1/sessions/x/tool-results", "/api/v1/sessions"]:
+        assert a.get(url).json() == b.get(url).json(), url
+    rid = a.get("/api/v1/sessions/x/tool-results").json()["result"]["tool_results"][0]["tool_result_id"]
+    assert b.get(f"/api/v1/sessions/x/tool-results/{rid}", params={"limit": -1}).json()["result"]["content"] == RAW
+    assert len(a.get("/api/v1/sessions/x/context").json()["result"]["messages"]) == 2
