@@ -25,7 +25,9 @@ defined symbols.
 * ``min_code_line_fraction`` (0: off), ``code_line_pattern``, ``non_code_line_pattern``,
   ``sample_lines``: when the fraction is set, at least that fraction of the first
   ``sample_lines`` non-blank lines must match ``code_line_pattern`` (at the line start)
-  and not ``non_code_line_pattern``, so prose or a log with one code-like line stays text.
+  and not ``non_code_line_pattern``, and the lines matching ``non_code_line_pattern``
+  (log lines, traceback frames) must be fewer than those code lines, so prose, a log or a
+  traceback with a few code-like lines stays text.
 
 .. rubric:: Examples
 
@@ -115,9 +117,12 @@ def _enough_code_lines(content: str, caps: Mapping[str, Any]) -> bool:
         return False
     blob = _lines.encode("\n".join(sample))
     code = {start for start, _e, _g in _lines.scan_lines(code_line, blob)}
-    non_code = caps.get("non_code_line_pattern")
-    if non_code is not None and code:
-        code -= {start for start, _e, _g in _lines.scan_lines(non_code, blob)}
+    non_code_pattern = caps.get("non_code_line_pattern")
+    if non_code_pattern is not None and code:
+        non_code = {start for start, _e, _g in _lines.scan_lines(non_code_pattern, blob)}
+        code -= non_code
+        if len(non_code) >= len(code):
+            return False
     return len(code) >= fraction * len(sample)
 
 

@@ -165,3 +165,53 @@ def test_tab_indented_prose_is_not_tsv(run):
     content = "\tThe first paragraph starts here\n\tand the second one follows\n\tthen a third\n"
     assert run("tsv", content) is not None
     assert run("tsv", content, "default") is None
+
+
+MORE_SOURCES = {
+    "shell": ("#!/bin/bash\nset -euo pipefail\n\nmain() {\n  echo \"hi\"\n}\nmain \"$@\"\n", [], []),
+    "sql": (
+        "CREATE TABLE users (\n  id INT PRIMARY KEY,\n  name TEXT NOT NULL\n);\n\nINSERT INTO users VALUES (1, 'ada');\n",
+        [],
+        ["CREATE TABLE users"],
+    ),
+    "php": (
+        "<?php\nnamespace App;\n\nuse App\\Models\\User;\n\nclass Home {\n  public function index() {\n    return 1;\n  }\n}\n",
+        ["imports: App\\Models\\User"],
+        ["class Home"],
+    ),
+    "csharp": (
+        "using System;\n\nnamespace Shop\n{\n    public class Cart\n    {\n        public int Total() { return 0; }\n    }\n}\n",
+        [],
+        ["class Cart"],
+    ),
+    "ruby": ("require 'json'\n\nclass Cart < Base\n  def total\n    items.sum\n  end\nend\n", [], ["class Cart", "def total"]),
+    "typescript": (
+        "import type { Item } from './item';\n\nexport interface Cart {\n  items: Item[];\n}\n\nexport const empty: Cart = { items: [] };\n",
+        ["imports: ./item"],
+        ["interface Cart", "const empty"],
+    ),
+    "c": ("#include <stdio.h>\n\nint main(void) {\n    printf(\"hi\\n\");\n    return 0;\n}\n", ["imports: stdio.h"], []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MORE_SOURCES))
+def test_more_languages_are_code(name):
+    content, imports, symbols = MORE_SOURCES[name]
+    found = default(content)
+    assert found["kind"] == "code"
+    assert found["structure"][1:] == imports
+    assert found["notable_items"] == symbols
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\n    main()\n"
+        "  File \"app.py\", line 2, in main\n    def main(): raise ValueError('x')\nValueError: x\n",
+        "Exception in thread \"main\" java.lang.NullPointerException: x is null\n"
+        "\tat com.example.Main.run(Main.java:10)\n\tat com.example.Main.main(Main.java:4)\n",
+        "FROM python:3.11\nRUN pip install x\nCOPY . /app\nCMD [\"python\", \"app.py\"]\n",
+    ],
+)
+def test_tracebacks_and_dockerfiles_are_not_code(run, content):
+    assert run("code", content, "default") is None
