@@ -14,7 +14,12 @@ import time
 import uuid
 
 import toolstub
-from toolstub.externalize import ExternalizationConfig, GroupStats, ToolPart, externalize_group
+from toolstub.externalize import (
+    ExternalizationConfig,
+    GroupStats,
+    ToolPart,
+    externalize_group,
+)
 from toolstub.rule_files import load_rules
 
 LINE = "2026-12-02T10:00:00Z INFO worker processed item {i} of batch {b}\n"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -41,7 +42,7 @@ def guess_format(messages: list[Any]) -> str:
 def _load(path: str) -> tuple[Any, list[Any]]:
     """(the whole document, its message list)."""
     try:
-        data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except FileNotFoundError:
         fail(f"no such file: {path}", EXIT_NO_INPUT)
     except IsADirectoryError:
@@ -110,7 +111,13 @@ class _Progress:
             if not on:
                 return
             from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
 
             self.bar = Progress(TextColumn("externalizing turns"), BarColumn(), MofNCompleteColumn(),
                                 TimeElapsedColumn(), console=Console(stderr=True))

@@ -11,7 +11,12 @@ import sys
 import types
 from typing import Any
 
-from toolstub.externalize.api import ExternalizationReport, ExternalizationResult, externalize, hydrate
+from toolstub.externalize.api import (
+    ExternalizationReport,
+    ExternalizationResult,
+    externalize,
+    hydrate,
+)
 from toolstub.externalize.config import ConfigError, ExternalizationConfig, ToolOverride
 from toolstub.externalize.group import GroupStats, PartOutcome, externalize_group
 from toolstub.externalize.model import Message, ToolPart, split_tool_result_aggregate

@@ -96,7 +96,7 @@ def _check_messages(messages: Any) -> list[Any]:
 def externalize(
     messages: list[Any],
     *,
-    format: str = "openai",  # noqa: A002 - the documented keyword
+    format: str = "openai",
     store: Any,
     config: ExternalizationConfig | None = None,
     rules: str | Path | Ruleset | None = None,
@@ -139,7 +139,7 @@ def externalize(
 def hydrate(
     messages: list[Any],
     *,
-    format: str = "openai",  # noqa: A002
+    format: str = "openai",
     store: Any,
     rules: str | Path | Ruleset | None = None,
 ) -> list[Any]:

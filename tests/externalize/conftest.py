@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from ext_helpers import new_store  # noqa: E402
+from ext_helpers import new_store
 
 
 @pytest.fixture

@@ -8,7 +8,14 @@ import pytest
 from ext_helpers import CountingStore, FailingStore, parts_message, text_of, tool_part
 
 from toolstub.errors import FailedPreconditionError, StoreError
-from toolstub.externalize import ExternalizationConfig, GroupStats, ToolPart, externalize, externalize_group, hydrate
+from toolstub.externalize import (
+    ExternalizationConfig,
+    GroupStats,
+    ToolPart,
+    externalize,
+    externalize_group,
+    hydrate,
+)
 from toolstub.externalize.group import NOT_KEPT_LINE
 from toolstub.rule_files import load_rules
 
@@ -26,11 +33,11 @@ def only_part(result):
 def test_each_synopsis_is_computed_once_per_group(store, monkeypatch):
     # 20 binary-like parts under the turn budget: the seed regenerated synopses as the shared
     # preview budget shrank (20 parts -> 51 generations); toolstub re-cuts the head/tail sample.
-    import toolstub.externalize.group as group
+    from toolstub.externalize import plan
 
     calls = []
-    real = group.synopsize
-    monkeypatch.setattr(group, "synopsize", lambda raw, **kw: calls.append(raw) or real(raw, **kw))
+    real = plan.synopsize
+    monkeypatch.setattr(plan, "synopsize", lambda raw, **kw: calls.append(raw) or real(raw, **kw))
     parts = [ToolPart(tool_id=f"c{i}", tool_output="\x00" + text_of(9_000 + i * 100, f"p{i}")) for i in range(20)]
     stats = GroupStats()
     outcomes = externalize_group(parts, group_id="g", config=ExternalizationConfig(), store=store,
