@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolstub import hookimpl
+from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
 
@@ -128,34 +129,82 @@ def _fence_close(line: str, fence: str) -> bool:
     return stripped.startswith(fence) and set(stripped) == {fence[0]}
 
 
-def _scan_line(scan: _Scan, line: str, previous: str, caps: Mapping[str, Any]) -> str | None:
+_LINE_KEYS = ("fence", "heading", "table_rule", "list_item", "quote", "code_line", "yaml_line", "reference")
+
+
+def _multiline(regex: Any) -> Any:
+    return compile_pattern(regex.pattern, "m")
+
+
+class _Hits:
+    """Whole-text RE2 passes: for each syntax, the first match on each line; link and image counts per line."""
+
+    def __init__(self, lines: list[str], caps: Mapping[str, Any]) -> None:
+        data = "\n".join(lines).encode("utf-8", "surrogatepass")
+        self.data = data
+        self.groups = {key: caps[key].groupindex for key in ("fence", "heading")}
+        self.first = {key: self._first(data, caps[key]) for key in _LINE_KEYS}
+        self.links = self._count(data, caps["link"])
+        self.images = self._count(data, caps["image"])
+
+    @staticmethod
+    def _lines_of(data: bytes, regex: Any):
+        line, counted = 0, 0
+        for match in _multiline(regex).finditer(data):
+            pos = match.start()
+            line += data.count(b"\n", counted, pos)
+            counted = pos
+            yield line, match
+
+    def _first(self, data: bytes, regex: Any) -> dict[int, Any]:
+        out: dict[int, Any] = {}
+        for line, match in self._lines_of(data, regex):
+            out.setdefault(line, match)
+        return out
+
+    def _count(self, data: bytes, regex: Any) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for line, _ in self._lines_of(data, regex):
+            out[line] = out.get(line, 0) + 1
+        return out
+
+    def has(self, key: str, line: int) -> bool:
+        return line in self.first[key]
+
+    def text(self, key: str, match: Any, group: str) -> str:
+        """One named group of a match, sliced from the data (much cheaper than ``match.group(name)``)."""
+        start, end = match.span(self.groups[key][group])
+        return self.data[start:end].decode("utf-8", "surrogatepass") if start >= 0 else ""
+
+
+def _scan_line(scan: _Scan, index: int, line: str, previous: str, hits: _Hits) -> str | None:
     """Scan one line outside fences; returns the opening fence when the line opens one."""
     if not line.strip():
         scan.opening_done = scan.opening_done or bool(scan.opening)
         return None
-    fence = caps["fence"].search(line)
+    fence = hits.first["fence"].get(index)
     if fence:
         scan.blocks += 1
-        language = fence.group("info").lower() or "(none)"
+        language = hits.text("fence", fence, "info").lower() or "(none)"
         scan.languages[language] = scan.languages.get(language, 0) + 1
         scan.opening_done = scan.opening_done or bool(scan.opening)
-        return fence.group("fence")
-    heading = caps["heading"].search(line)
+        return hits.text("fence", fence, "fence")
+    heading = hits.first["heading"].get(index)
     if heading:
-        scan.headings.append((len(heading.group("marks")), heading.group("text")))
+        scan.headings.append((len(hits.text("heading", heading, "marks")), hits.text("heading", heading, "text")))
         scan.opening_done = scan.opening_done or bool(scan.opening)
         return None
-    if _setext(scan, line, previous, caps):
+    if _setext(scan, index, line, previous, hits):
         return None
-    _count_features(scan, line, caps)
+    _count_features(scan, index, line, hits)
     return None
 
 
-def _setext(scan: _Scan, line: str, previous: str, caps: Mapping[str, Any]) -> bool:
+def _setext(scan: _Scan, index: int, line: str, previous: str, hits: _Hits) -> bool:
     stripped = line.strip()
     if len(stripped) < 3 or set(stripped) not in ({"="}, {"-"}) or not previous.strip():
         return False
-    if caps["list_item"].search(previous) or caps["heading"].search(previous) or caps["table_rule"].search(line):
+    if hits.has("list_item", index - 1) or hits.has("heading", index - 1) or hits.has("table_rule", index):
         return False
     scan.headings.append((1 if stripped[0] == "=" else 2, previous.strip()))
     scan.prose = max(0, scan.prose - 1)
@@ -164,17 +213,17 @@ def _setext(scan: _Scan, line: str, previous: str, caps: Mapping[str, Any]) -> b
     return True
 
 
-def _count_features(scan: _Scan, line: str, caps: Mapping[str, Any]) -> None:
-    scan.images += len(caps["image"].findall(line))
-    scan.links += len(caps["link"].findall(line)) + (1 if caps["reference"].search(line) else 0)
-    if caps["table_rule"].search(line):
+def _count_features(scan: _Scan, index: int, line: str, hits: _Hits) -> None:
+    scan.images += hits.images.get(index, 0)
+    scan.links += hits.links.get(index, 0) + (1 if hits.has("reference", index) else 0)
+    if hits.has("table_rule", index):
         scan.tables += 1
         return
-    if caps["list_item"].search(line):
+    if hits.has("list_item", index):
         scan.lists += 1
-    elif caps["quote"].search(line):
+    elif hits.has("quote", index):
         scan.quotes += 1
-    elif caps["code_line"].search(line) or caps["yaml_line"].search(line):
+    elif hits.has("code_line", index) or hits.has("yaml_line", index):
         scan.code_like += 1
     else:
         scan.prose += 1
@@ -183,17 +232,18 @@ def _count_features(scan: _Scan, line: str, caps: Mapping[str, Any]) -> None:
 
 
 def _scan(lines: list[str], caps: Mapping[str, Any]) -> _Scan:
+    lines = [line.rstrip("\r") for line in lines]
+    hits = _Hits(lines, caps)
     scan = _Scan()
     fence: str | None = None
     previous = ""
-    for raw in lines:
-        line = raw.rstrip("\r")
+    for index, line in enumerate(lines):
         if fence is not None:
             if _fence_close(line, fence):
                 fence = None
             previous = ""
             continue
-        fence = _scan_line(scan, line, previous, caps)
+        fence = _scan_line(scan, index, line, previous, hits)
         previous = line
     return scan
 
