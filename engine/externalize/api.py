@@ -13,6 +13,7 @@ from toolstub.externalize.adapters import FORMATS, GROUPERS
 from toolstub.externalize.config import ExternalizationConfig
 from toolstub.externalize.group import GroupStats, PartOutcome, externalize_group
 from toolstub.externalize.hydrate import hydrate_parts, hydrate_text_format
+from toolstub.externalize.model import Message
 from toolstub.externalize.refs import known_headers
 from toolstub.rule_files import Ruleset, load_rules
 
@@ -86,11 +87,12 @@ def _check_format(fmt: str) -> str:
 
 
 def _check_messages(messages: Any) -> list[Any]:
+    """The message list; :class:`Message` objects (the seed's model) become their dicts."""
     if isinstance(messages, dict) and isinstance(messages.get("messages"), list):
         raise InvalidArgumentError("pass the 'messages' list, not the request object")
-    if not isinstance(messages, list):
+    if not isinstance(messages, (list, tuple)):
         raise InvalidArgumentError(f"messages must be a list, got {type(messages).__name__}")
-    return messages
+    return [m.to_dict() if isinstance(m, Message) else m for m in messages]
 
 
 def externalize(

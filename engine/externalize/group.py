@@ -42,7 +42,15 @@ from toolstub.externalize.plan import (
 from toolstub.externalize.refs import ref_exists
 from toolstub.rule_files import Ruleset
 
-__all__ = ["NOT_KEPT_LINE", "SINGLE_THRESHOLD", "SOURCE_READ", "TURN_BUDGET", "GroupStats", "PartOutcome", "externalize_group"]
+__all__ = [
+    "NOT_KEPT_LINE",
+    "SINGLE_THRESHOLD",
+    "SOURCE_READ",
+    "TURN_BUDGET",
+    "GroupStats",
+    "PartOutcome",
+    "externalize_group",
+]
 
 
 def externalize_group(

@@ -46,3 +46,12 @@ def test_round_trip_with_unknown_keys():
 def test_non_string_output_is_coerced():
     assert ToolPart.from_dict({"type": "tool", "tool_output": None}).tool_output == ""
     assert ToolPart.from_dict({"type": "tool", "tool_output": 12}).tool_output == "12"
+
+
+def test_message_objects_are_accepted_by_the_parts_format(store):
+    from toolstub.externalize import externalize
+
+    message = Message(id="m1", role="assistant", parts=[ToolPart(tool_id="c1", tool_output="y" * 30_000)])
+    result = externalize([message], format="parts", store=store)
+    (part,) = result.messages[0]["parts"]
+    assert part["tool_output_truncated"] is True and message.parts[0].tool_output == "y" * 30_000
