@@ -202,3 +202,27 @@ def test_any_bytes_on_stdin_give_a_synopsis(run, data, fmt, rules):
         assert doc["original_chars"] == len(data.decode("utf-8", "surrogateescape"))
     else:
         assert f"sha256: {hashlib.sha256(data).hexdigest()[:16]}\n".encode() in result.stdout_bytes
+
+
+def test_duplicate_kind_plugins_give_one_line_and_exit_1(run, monkeypatch, make_plugin):
+    from toolstub import Summarizer
+    from toolstub import plugin_manager as pmod
+
+    real = pmod.make_plugin_manager
+
+    def with_duplicate(load_entrypoints=None):
+        pm = real(load_entrypoints=False)
+        pm.register(make_plugin("dup_text", Summarizer(name="text", summarize=lambda i: None)), name="dup_text")
+        return pm
+
+    monkeypatch.setattr(pmod, "make_plugin_manager", with_duplicate)
+    pmod.reset_registry(None)
+    try:
+        result = run("synopsis", input=b"x")
+    finally:
+        monkeypatch.undo()
+        pmod.reset_registry(None)
+    assert result.exit_code == 1
+    assert one_error_line(result) == (
+        "toolstub: error: duplicate kind name 'text': provided by both 'dup_text' and 'toolstub.plugins.text_summarizer'"
+    )
