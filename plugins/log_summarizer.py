@@ -9,16 +9,18 @@ least ``min_line_ratio`` carry a timestamp (``timestamp`` searched in the first
 ``timestamp_prefix_chars`` of the line) or a level (``level``), or when a
 build/test-log ``signature`` matches one of them. It declines JSON lines and
 tables with a header row, so ``json``, ``csv`` and ``tsv`` keep their content.
-Every pattern is RE2 (linear time); each line is scanned once.
+Every pattern is RE2 (linear time); the content is scanned by whole-text passes over its
+UTF-8 bytes, one per ``levels`` pattern, one for timestamps and one per ``result`` pattern.
 
 .. rubric:: Options (``kinds.log``)
 
 * ``timestamp`` (regex): a timestamp near the start of a line.
-* ``timestamp_prefix_chars`` (int): how much of each line is searched for it.
+* ``timestamp_prefix_chars`` (int): how far into a line a timestamp may start (counted in
+  UTF-8 bytes by the whole-text scan, in characters by the claim probe: the same for ASCII).
 * ``levels`` (list of regexes): each has one named group whose name is the level it
   finds (``error``, ``warning``, ``info``, ``debug``...); a line's leftmost match names its
   level (on a tie, the earlier pattern); the list order is the order levels are shown in.
-* ``level_prefix_chars`` (int): how much of each line is searched for a level.
+* ``level_prefix_chars`` (int): how far into a line a level may start (same unit rule).
 * ``error_levels`` / ``warning_levels`` (lists): which level names count as errors / warnings.
 * ``signature`` (list of regexes): lines that mark a build or test log.
 * ``result`` (list of regexes): result lines (``=== 2 failed, 10 passed ===``, ``BUILD FAILURE``).
