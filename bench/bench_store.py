@@ -73,7 +73,7 @@ def bench_backend(url: str, content: str, list_n: int, repeat: int) -> dict[str,
     total = len(content)
     for label, fraction in (("0%", 0.0), ("50%", 0.5), ("99%", 0.99)):
         offset = min(int(total * fraction), total - READ_CHARS)
-        out[f"read_{label}_ms"] = 1000 * timed(lambda: big.read(rid, offset=offset, limit=READ_CHARS), repeat)
+        out[f"read_{label}_ms"] = 1000 * timed(lambda o=offset: big.read(rid, offset=o, limit=READ_CHARS), repeat)
 
     def seed_style():
         data = store.backend.cat(records.output_path("bench-big", rid)).decode("utf-8")

@@ -8,7 +8,14 @@ toolstub's ``query``, paged search and message log. See ``docs/store.md``.
 from __future__ import annotations
 
 from toolstub.store.backend import Backend, default_local_root
-from toolstub.store.ids import OFFSET_UNIT, make_ref, make_tool_result_id, parse_ref, safe_tool_id, sha256_text
+from toolstub.store.ids import (
+    OFFSET_UNIT,
+    make_ref,
+    make_tool_result_id,
+    parse_ref,
+    safe_tool_id,
+    sha256_text,
+)
 from toolstub.store.records import StoredToolResult
 from toolstub.store.session import ToolResultStore
 from toolstub.store.store import Store, open_store

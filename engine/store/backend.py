@@ -100,7 +100,7 @@ class Backend:
         out = {}
         for path, info in found.items():
             key = self.fs._strip_protocol(path)
-            out[key[len(prefix):] if key.startswith(prefix) else key] = int(info.get("size") or 0)
+            out[key.removeprefix(prefix)] = int(info.get("size") or 0)
         return out
 
     # -- writes --------------------------------------------------------------
@@ -154,6 +154,16 @@ class LocalBackend(Backend):
 
     def open(self, rel: str, block_size: int = 1 << 20):
         return open(self.path(rel), "rb", buffering=block_size)
+
+    def cat_many(self, rels: list[str]) -> dict[str, bytes | Exception]:
+        out: dict[str, bytes | Exception] = {}
+        for rel in rels:
+            try:
+                with open(self.path(rel), "rb") as handle:
+                    out[rel] = handle.read()
+            except OSError as exc:
+                out[rel] = exc
+        return out
 
     def names(self, rel: str) -> list[str]:
         try:

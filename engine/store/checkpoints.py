@@ -10,6 +10,7 @@ points of output: O(limit), whatever the size of the output.
 from __future__ import annotations
 
 import struct
+from itertools import pairwise
 from dataclasses import dataclass
 
 from toolstub.store.ids import encode_content
@@ -91,7 +92,7 @@ def parse_entries(raw: bytes, count: int, header: Header) -> list[int]:
     if len(raw) != ENTRY.size * count:
         raise CheckpointError("checkpoint index is truncated")
     values = list(struct.unpack(f"<{count}Q", raw))
-    if any(b < a for a, b in zip(values, values[1:])) or (values and values[-1] > header.nbytes):
+    if any(b < a for a, b in pairwise(values)) or (values and values[-1] > header.nbytes):
         raise CheckpointError("checkpoint index offsets are out of order")
     return values
 

@@ -20,8 +20,8 @@ MAX_SESSION_CHARS = 128
 OFFSET_UNIT = "unicode_code_point"
 REF_SCHEME = "toolstub://"
 
-_TOOL_RESULT_ID_RE = re.compile(r"tr_[A-Za-z0-9_.-]{1,%d}" % (MAX_ID_CHARS - 3))
-_SESSION_ID_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,%d}" % (MAX_SESSION_CHARS - 1))
+_TOOL_RESULT_ID_RE = re.compile(rf"tr_[A-Za-z0-9_.-]{{1,{MAX_ID_CHARS - 3}}}")
+_SESSION_ID_RE = re.compile(rf"[A-Za-z0-9_][A-Za-z0-9_.-]{{0,{MAX_SESSION_CHARS - 1}}}")
 _REF_RES = (
     re.compile(r"toolstub://sessions/([^/]+)/tool-results/([^/]+)"),
     re.compile(r"viking://user/[^/]+/sessions/([^/]+)/tool-results/([^/]+)"),

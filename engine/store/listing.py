@@ -10,6 +10,7 @@ written by the seed) gets its index rebuilt from the metadata files first.
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -26,22 +27,35 @@ def index_entries(store) -> list[rec.IndexName]:
     return entries
 
 
-def list_results(store, tool_name: str | None, limit: int, *, newest_first: bool = False) -> list[dict[str, Any]]:
-    entries = index_entries(store)
-    if not entries and store.backend.names(f"{store.session_id}/{rec.RESULTS}"):
+def _selected(store, tool_name: str | None, limit: int, newest_first: bool):
+    """Sort and filter the raw names (zero-padded, so name order is time order); parse only what is needed."""
+    names = [n for n in store.backend.names(f"{store.session_id}/{rec.INDEX}") if n[:1].isdigit()]
+    if not names and store.backend.names(f"{store.session_id}/{rec.RESULTS}"):
         rebuild_index(store)
-        entries = index_entries(store)
-    if newest_first:
-        entries.reverse()
+        names = [n for n in store.backend.names(f"{store.session_id}/{rec.INDEX}") if n[:1].isdigit()]
+    names.sort(reverse=newest_first)
     if tool_name is not None:
-        wanted = rec.tool_hash(tool_name)
-        entries = [e for e in entries if e.tool_hash == wanted]
+        tag = f"_{rec.tool_hash(tool_name)}_"
+        names = [n for n in names if n[20:30] == tag]
+    return _parsed(names)
+
+
+def _parsed(names):
+    """Parse names lazily, in order (list stops once it has its ``limit``)."""
+    for name in names:
+        entry = rec.parse_index_name(name)
+        if entry is not None and is_valid_tool_result_id(entry.tool_result_id):
+            yield entry
+
+
+def list_results(store, tool_name: str | None, limit: int, *, newest_first: bool = False) -> list[dict[str, Any]]:
+    entries = _selected(store, tool_name, limit, newest_first)
     out: list[dict[str, Any]] = []
     folder = f"{store.session_id}/{rec.INDEX}"
-    position = 0
-    while len(out) < limit and position < len(entries):
-        batch = entries[position : position + (limit - len(out))]
-        position += len(batch)
+    while len(out) < limit:
+        batch = list(itertools.islice(entries, limit - len(out)))
+        if not batch:
+            break
         blobs = store.backend.cat_many([f"{folder}/{e.name}" for e in batch])
         for entry in batch:
             metadata = _parse_entry(blobs[f"{folder}/{entry.name}"], entry)

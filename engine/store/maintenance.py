@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import struct
 import time
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Any, Callable
+from typing import Any
 
 from toolstub.errors import InvalidArgumentError, RequestError
 from toolstub.store import checkpoints as cp
@@ -18,7 +19,7 @@ from toolstub.store.search import iter_blocks
 Progress = Callable[[int, str], None]
 
 
-def _seconds(value: timedelta | float | int | None) -> float | None:
+def _seconds(value: timedelta | float | None) -> float | None:
     if value is None:
         return None
     seconds = value.total_seconds() if isinstance(value, timedelta) else float(value)
@@ -85,7 +86,7 @@ def prune(store, *, older_than=None, max_bytes: int | None = None, dry_run: bool
     if not dry_run:
         for record in doomed:
             remove_record(store, record["session_id"], record["tool_result_id"], record["_entry"])
-    public = lambda r: {k: v for k, v in r.items() if not k.startswith("_")}  # noqa: E731
+    public = lambda r: {k: v for k, v in r.items() if not k.startswith("_")}
     return {
         "removed": [public(r) for r in doomed],
         "removed_bytes": sum(r["bytes"] for r in doomed),

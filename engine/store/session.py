@@ -2,28 +2,39 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
-import re
-import threading
 import time
 import uuid
-from datetime import datetime, timezone
 from typing import Any
 
-from toolstub.errors import InvalidArgumentError, NotFoundError, RequestError, StoreError
+from toolstub.errors import (
+    InvalidArgumentError,
+    NotFoundError,
+    StoreError,
+)
 from toolstub.store import checkpoints as cp
 from toolstub.store import records as rec
 from toolstub.store.backend import Backend, LocalBackend
 from toolstub.store.ids import (
     OFFSET_UNIT,
-    decode_content,
     make_ref,
     make_tool_result_id,
     parse_ref,
     safe_tool_id,
     validate_session_id,
+)
+from toolstub.store.reading import Reader
+from toolstub.store.support import (
+    SEQ,
+    check_int,
+    guarded,
+    monotonic_ns,
+    not_found,
+    prepare_content,
+    stored_ns,
+    utc_now_iso,
+    without_surrogates,
 )
 from toolstub.synopsis import Synopsis
 
@@ -31,23 +42,6 @@ DEFAULT_READ_LIMIT = 20_000
 DEFAULT_LIST_LIMIT = 50
 PAUSE_ENV = "TOOLSTUB_STORE_PAUSE_AT"  # test hook: a write step name to stall at (crash tests)
 PAUSE_FILE_ENV = "TOOLSTUB_STORE_PAUSE_FILE"
-
-_CLOCK_LOCK = threading.Lock()
-_LAST_NS = [0]
-_SEQ = itertools.count()
-
-
-def monotonic_ns() -> int:
-    """Wall-clock ns, strictly increasing within this process."""
-    with _CLOCK_LOCK:
-        now = max(time.time_ns(), _LAST_NS[0] + 1)
-        _LAST_NS[0] = now
-        return now
-
-
-def utc_now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat()
-
 
 def pause_point(step: str) -> None:
     """Crash-test hook: stall at ``step`` when ``TOOLSTUB_STORE_PAUSE_AT`` names it."""
@@ -60,38 +54,7 @@ def pause_point(step: str) -> None:
     time.sleep(float(os.environ.get("TOOLSTUB_STORE_PAUSE_SECONDS", "60")))
 
 
-def _guarded(method):
-    """Backend failures (I/O, network, permissions) become one-line StoreErrors; RequestErrors pass."""
-    import functools
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except RequestError:
-            raise
-        except Exception as exc:
-            if not _is_backend_error(exc):
-                raise
-            # no paths or URLs in the message (they name internal storage)
-            reason = getattr(exc, "strerror", None) or ""
-            raise StoreError(f"store backend error: {type(exc).__name__}" + (f" ({reason})" if reason else "")) from exc
-
-    if getattr(method, "__name__", "") == "iter_text":
-        return method
-    return wrapper
-
-
-def _is_backend_error(exc: BaseException) -> bool:
-    module = type(exc).__module__ or ""
-    return isinstance(exc, OSError) or module.split(".")[0] in ("botocore", "aiobotocore", "aiohttp", "s3fs", "fsspec")
-
-
-class _CheckpointsMissing(Exception):
-    """The record has no checkpoint index (a seed-layout folder): read the whole output once."""
-
-
-class ToolResultStore:
+class ToolResultStore(Reader):
     """The tool results of one session, in the seed's layout, over one backend."""
 
     def __init__(self, backend: Backend, session_id: str) -> None:
@@ -110,7 +73,7 @@ class ToolResultStore:
         """The validated tool_result_id of a bare id or a ref to THIS session (other sessions: NotFound)."""
         session_id, tool_result_id = parse_ref(id_or_ref)
         if session_id is not None and session_id != self.session_id:
-            raise NotFoundError(_not_found(tool_result_id), details={"tool_result_id": tool_result_id})
+            raise NotFoundError(not_found(tool_result_id), details={"tool_result_id": tool_result_id})
         return tool_result_id
 
     # -- metadata --------------------------------------------------------------
@@ -118,12 +81,12 @@ class ToolResultStore:
         try:
             raw = self.backend.cat(rec.metadata_path(self.session_id, tool_result_id))
         except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-            raise NotFoundError(_not_found(tool_result_id), details={"tool_result_id": tool_result_id}) from None
+            raise NotFoundError(not_found(tool_result_id), details={"tool_result_id": tool_result_id}) from None
         except OSError as exc:
             raise StoreError(f"store read failed: {type(exc).__name__}") from None
         return rec.load_metadata(raw, tool_result_id)
 
-    @_guarded
+    @guarded
     def metadata(self, id_or_ref: str) -> dict[str, Any]:
         return self._load_metadata(self.resolve(id_or_ref))
 
@@ -135,7 +98,7 @@ class ToolResultStore:
         return True
 
     # -- write -----------------------------------------------------------------
-    @_guarded
+    @guarded
     def write(
         self,
         content: str,
@@ -158,7 +121,7 @@ class ToolResultStore:
         if not isinstance(content, str):
             raise InvalidArgumentError("content must be a str", details={"type": type(content).__name__})
         ruleset = load_rules(rules)
-        content, redactions = _prepare(prepare_for_storage, content, ruleset)
+        content, redactions = prepare_content(prepare_for_storage, content, ruleset)
         encoded = cp.encode(content, cp.DEFAULT_EVERY)
         import hashlib
 
@@ -183,7 +146,7 @@ class ToolResultStore:
             try:
                 synopsis = synopsize(content, **kwargs)
             except UnicodeError:  # a component that cannot take lone surrogates: describe a same-length view
-                synopsis = synopsize(_without_surrogates(content), **kwargs)
+                synopsis = synopsize(without_surrogates(content), **kwargs)
         ref = make_ref(self.session_id, tool_result_id)
         metadata = {
             "tool_result_id": tool_result_id,
@@ -251,7 +214,7 @@ class ToolResultStore:
         return self.backend.create(rec.metadata_path(self.session_id, tool_result_id), rec.dump_metadata(metadata))
 
     def _index_entry_path(self, metadata: dict[str, Any]) -> str:
-        ns = _stored_ns(metadata)
+        ns = stored_ns(metadata)
         name = rec.index_name(ns, str(metadata.get("tool_name") or ""), str(metadata["tool_result_id"]))
         return f"{self.session_id}/{rec.INDEX}/{name}"
 
@@ -277,7 +240,7 @@ class ToolResultStore:
         )
 
     # -- read ------------------------------------------------------------------
-    @_guarded
+    @guarded
     def read(
         self,
         id_or_ref: str,
@@ -286,7 +249,7 @@ class ToolResultStore:
         include_metadata: bool = True,
     ) -> dict[str, Any]:
         """Code points ``[offset, offset + limit)`` (``limit=-1``: to the end), in O(limit)."""
-        offset, limit = _check_int("offset", offset), _check_int("limit", limit)
+        offset, limit = check_int("offset", offset), check_int("limit", limit)
         if offset < 0:
             raise InvalidArgumentError("offset must be greater than or equal to 0")
         if limit < -1:
@@ -308,91 +271,6 @@ class ToolResultStore:
             result["metadata"] = metadata
         return result
 
-    def slice(self, tool_result_id: str, offset: int, limit: int, metadata: dict[str, Any]) -> tuple[str, int]:
-        """(content[offset:offset+limit], total chars) through the checkpoint index when there is one."""
-        header = self._checkpoint_header(tool_result_id, metadata)
-        if header is not None:
-            try:
-                return self._slice_indexed(tool_result_id, header, offset, limit)
-            except _CheckpointsMissing:
-                pass
-        content = self._full_text(tool_result_id)
-        self._rebuild_checkpoints_quietly(tool_result_id, content)
-        end = None if limit == -1 else offset + limit
-        return content[offset:end], len(content)
-
-    def _slice_indexed(self, tool_result_id: str, header: cp.Header, offset: int, limit: int) -> tuple[str, int]:
-        total = header.chars
-        start = min(offset, total)
-        stop = total if limit == -1 else min(total, offset + limit)
-        if stop <= start:
-            return "", total
-        data, base = self._range(tool_result_id, header, start, stop)
-        try:
-            text = decode_content(data)
-        except UnicodeDecodeError:
-            raise _corrupt(tool_result_id) from None
-        piece = text[start - base : stop - base]
-        if len(piece) != stop - start:
-            raise _corrupt(tool_result_id)
-        return piece, total
-
-    def _range(self, tool_result_id: str, header: cp.Header, start: int, stop: int) -> tuple[bytes, int]:
-        ka, kb = cp.chunk_span(header, start, stop)
-        lo, hi = cp.entry_range(header, ka, kb)
-        try:
-            raw = self.backend.cat(rec.checkpoints_path(self.session_id, tool_result_id), lo, hi)
-        except FileNotFoundError:
-            raise _CheckpointsMissing from None
-        try:
-            offsets = cp.parse_entries(raw, kb - ka + 1, header)
-            data = self.backend.cat(rec.output_path(self.session_id, tool_result_id), offsets[0], offsets[-1])
-        except cp.CheckpointError:
-            raise _corrupt(tool_result_id) from None
-        except FileNotFoundError:
-            raise _missing_output(tool_result_id) from None
-        if len(data) != offsets[-1] - offsets[0]:
-            raise _corrupt(tool_result_id)
-        return data, ka * header.every
-
-    def _checkpoint_header(self, tool_result_id: str, metadata: dict[str, Any]) -> cp.Header | None:
-        """The index header, or None when the record has none (a seed-layout folder).
-
-        Our metadata carries the header's three numbers, which saves a request; the
-        index entries read next are still checked against them.
-        """
-        every, chars, nbytes = (metadata.get(k) for k in ("checkpoint_every", "original_chars", "output_bytes"))
-        if all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (every, chars, nbytes)) and every > 0:
-            return cp.Header(every, chars, nbytes)
-        try:
-            raw = self.backend.cat(rec.checkpoints_path(self.session_id, tool_result_id), 0, cp.HEADER.size)
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-            return None
-        try:
-            header = cp.parse_header(raw)
-        except cp.CheckpointError:
-            raise _corrupt(tool_result_id) from None
-        chars = metadata.get("original_chars")
-        if isinstance(chars, int) and chars != header.chars:
-            raise _corrupt(tool_result_id)
-        return header
-
-    def _full_text(self, tool_result_id: str) -> str:
-        try:
-            data = self.backend.cat(rec.output_path(self.session_id, tool_result_id))
-        except (FileNotFoundError, IsADirectoryError):
-            raise _missing_output(tool_result_id) from None
-        try:
-            return decode_content(data)
-        except UnicodeDecodeError:
-            raise StoreError("tool result output is not valid UTF-8", details={"tool_result_id": tool_result_id}) from None
-
-    def _rebuild_checkpoints_quietly(self, tool_result_id: str, content: str) -> None:
-        try:
-            self.backend.put(rec.checkpoints_path(self.session_id, tool_result_id), cp.encode(content, cp.DEFAULT_EVERY).index_bytes())
-        except (OSError, PermissionError):  # a read-only store keeps working, just slower
-            pass
-
     def iter_text(self, id_or_ref: str, block_bytes: int | None = None):
         """Yield the output as ``(char_offset, text)`` blocks, in bounded memory (for hydration or export)."""
         tool_result_id = self.resolve(id_or_ref)
@@ -402,7 +280,7 @@ class ToolResultStore:
         yield from iter_blocks(self, tool_result_id, metadata, 0, block_bytes)
 
     # -- search and query --------------------------------------------------------
-    @_guarded
+    @guarded
     def search(
         self,
         id_or_ref: str,
@@ -417,17 +295,17 @@ class ToolResultStore:
 
         return search(self, id_or_ref, query, limit=limit, context_chars=context_chars, mode=mode, cursor=cursor)
 
-    @_guarded
+    @guarded
     def query(self, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[str, Any]:
         from toolstub.store.query import query
 
         return query(self, id_or_ref, path, max_chars=max_chars)
 
     # -- list ------------------------------------------------------------------
-    @_guarded
+    @guarded
     def list(self, tool_name: str | None = None, limit: int = DEFAULT_LIST_LIMIT, *, newest_first: bool = False) -> dict:
         """Metadata of the session's results in creation order, from the session's index."""
-        limit = _check_int("limit", limit)
+        limit = check_int("limit", limit)
         if limit <= 0:
             raise InvalidArgumentError("limit must be greater than 0")
         from toolstub.store.listing import list_results
@@ -435,7 +313,7 @@ class ToolResultStore:
         return {"tool_results": list_results(self, tool_name, limit, newest_first=newest_first)}
 
     # -- message log -------------------------------------------------------------
-    @_guarded
+    @guarded
     def append_messages(self, messages: list[dict[str, Any]]) -> None:
         """Append messages as ONE create-only object named by a monotonic key (never lost, order kept)."""
         if not isinstance(messages, list) or not all(isinstance(m, dict) for m in messages):
@@ -444,11 +322,11 @@ class ToolResultStore:
             return
         data = json.dumps(messages, ensure_ascii=False).encode("utf-8", "surrogatepass")
         while True:
-            name = f"{monotonic_ns():020d}_{next(_SEQ):08d}_{uuid.uuid4().hex[:12]}.json"
+            name = f"{monotonic_ns():020d}_{next(SEQ):08d}_{uuid.uuid4().hex[:12]}.json"
             if self.backend.create(f"{self.session_id}/{rec.MESSAGES}/{name}", data):
                 return
 
-    @_guarded
+    @guarded
     def messages(self) -> list[dict[str, Any]]:
         folder = f"{self.session_id}/{rec.MESSAGES}"
         names = sorted(n for n in self.backend.names(folder) if n.endswith(".json") and not n.startswith("."))
@@ -465,58 +343,3 @@ class ToolResultStore:
         return out
 
 
-_SURROGATES = re.compile("[\ud800-\udfff]")
-
-
-def _without_surrogates(content: str) -> str:
-    return _SURROGATES.sub("\ufffd", content)
-
-
-def _prepare(prepare, content: str, ruleset) -> tuple[str, int]:
-    """Apply the redaction policy; a redactor that cannot scan lone surrogates scans a same-length view."""
-    try:
-        return prepare(content, ruleset)
-    except UnicodeError:
-        redacted, count = prepare(_without_surrogates(content), ruleset)
-        return (content, 0) if not count else (redacted, count)
-
-
-def _stored_ns(metadata: dict[str, Any]) -> int:
-    value = metadata.get("stored_at_ns")
-    if isinstance(value, int) and value >= 0:
-        return value
-    return iso_to_ns(str(metadata.get("created_at") or ""))
-
-
-def iso_to_ns(text: str) -> int:
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return 0
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return max(0, int(moment.timestamp() * 1_000_000) * 1000)
-
-
-def _check_int(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentError(f"{name} must be an integer", details={"field": name, "value": repr(value)[:50]})
-    return value
-
-
-def _not_found(tool_result_id: str) -> str:
-    return f"Tool result not found: {tool_result_id}"
-
-
-def _corrupt(tool_result_id: str) -> StoreError:
-    return StoreError(
-        "checkpoint index is corrupt; run `toolstub store fsck --repair`",
-        details={"tool_result_id": tool_result_id},
-    )
-
-
-def _missing_output(tool_result_id: str) -> StoreError:
-    return StoreError(
-        "tool result output is missing; run `toolstub store fsck`",
-        details={"tool_result_id": tool_result_id},
-    )

@@ -8,7 +8,8 @@ from typing import Any
 
 from toolstub.store.backend import Backend, open_backend
 from toolstub.store.ids import is_valid_session_id
-from toolstub.store.session import ToolResultStore, _guarded
+from toolstub.store.session import ToolResultStore
+from toolstub.store.support import guarded as _guarded
 
 
 class Store:
@@ -33,7 +34,7 @@ class Store:
 
     @_guarded
     def prune(
-        self, older_than: timedelta | float | int | None = None, max_bytes: int | None = None, *, dry_run: bool = False
+        self, older_than: timedelta | float | None = None, max_bytes: int | None = None, *, dry_run: bool = False
     ) -> dict[str, Any]:
         from toolstub.store.maintenance import prune
 

@@ -13,7 +13,8 @@ import pytest
 
 import toolstub
 from toolstub.errors import NotFoundError
-from toolstub.store import records, session as session_module
+from toolstub.store import records
+from toolstub.store import session as session_module
 from toolstub.store.session import ToolResultStore
 
 CONTENT = "0123456789abcdef\n" * 12_000  # 204 KB: several chunks, so mid_output is a real partial file

@@ -10,7 +10,8 @@ import random
 import pytest
 
 from toolstub.errors import InvalidArgumentError, StoreError
-from toolstub.store import checkpoints, records, search as search_module
+from toolstub.store import checkpoints, records
+from toolstub.store import search as search_module
 
 
 @pytest.fixture(autouse=True)

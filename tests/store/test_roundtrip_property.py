@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import toolstub
-from toolstub.store import checkpoints, search as search_module
+from toolstub.store import checkpoints
+from toolstub.store import search as search_module
 from toolstub.store.ids import sha256_text
 
 ANY_TEXT = st.text(alphabet=st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF), max_size=300)
