@@ -281,39 +281,42 @@ def _summarize(content: str, delimiter: str, kind: str, caps: Mapping[str, Any])
     source = _Source(content, delimiter)
     source.check_field_sizes()
     consistency = int(caps["consistency_rows"])
-    check_all = bool(caps["check_all_rows"])
     head = source.head(max(consistency, int(caps["sample_rows"]) if caps.get("not_table_patterns") else 0, 2))
     if len(head) < max(int(caps["min_rows"]), 1):
-        source.rest_count()  # a csv.Error anywhere still means "not a table"
         return None
-    header = head[0]
-    width = len(header)
-    if width < int(caps["min_columns"]):
-        return None
-    if any(len(row) != width for row in head[1:consistency]):
+    width = len(head[0])
+    if width < int(caps["min_columns"]) or any(len(row) != width for row in head[1:consistency]):
         return None
     if _looks_like_prose(head, caps):
         return None
-    structure_extra: list[str] = []
-    if check_all:
-        widths = source.rest_widths()
-        rows = len(head) + sum(widths.values())
-        ragged = sum(1 for row in head[consistency:] if len(row) != width)
-        ragged += sum(n for count, n in widths.items() if count != width)
-        if ragged > float(caps["max_ragged_fraction"]) * (rows - 1):
-            return None
-        if ragged:
-            structure_extra.append(f"ragged rows: {ragged} (cell count differs from the header's {width})")
-    else:
-        rows = len(head) + source.rest_count()
+    counted = _count_rows(source, head, width, caps)
+    if counted is None:
+        return None
+    rows, extra = counted
     data_rows = rows - 1
-    sample = clip(normalize(delimiter.join(head[1])), int(caps["first_row_sample_chars"]))
+    first = delimiter.join(head[1]) if len(head) > 1 else ""
+    sample = clip(normalize(first), int(caps["first_row_sample_chars"]))
     return Synopsis(
         kind=kind,
         title=str(caps["title"]),
         summary=(caps["summary_format"].format(rows=data_rows, columns=width),),
-        structure=(_column_line(header, caps), f"rows: {data_rows}", f"first row sample: {sample}", *structure_extra),
+        structure=(_column_line(head[0], caps), f"rows: {data_rows}", f"first row sample: {sample}", *extra),
     )
+
+
+def _count_rows(source: _Source, head: list[list[str]], width: int, caps: Mapping[str, Any]) -> tuple[int, list[str]] | None:
+    """(all non-blank rows, extra structure lines), or None when too many rows are ragged."""
+    if not caps["check_all_rows"]:
+        return len(head) + source.rest_count(), []
+    widths = source.rest_widths()
+    rows = len(head) + sum(widths.values())
+    ragged = sum(1 for row in head[int(caps["consistency_rows"]) :] if len(row) != width)
+    ragged += sum(n for count, n in widths.items() if count != width)
+    if ragged > float(caps["max_ragged_fraction"]) * (rows - 1):
+        return None
+    if not ragged:
+        return rows, []
+    return rows, [f"ragged rows: {ragged} (cell count differs from the header's {width})"]
 
 
 def _csv(inp: KindInput) -> Synopsis | None:
