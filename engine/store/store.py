@@ -29,6 +29,11 @@ class Store:
         return ToolResultStore(self.backend, session_id)
 
     @_guarded
+    def has_session(self, session_id: str) -> bool:
+        """Whether the store holds anything (results or messages) for a (valid) session id."""
+        return is_valid_session_id(session_id) and bool(self.backend.names(session_id))
+
+    @_guarded
     def sessions(self) -> list[str]:
         return sorted(n for n in self.backend.names("") if is_valid_session_id(n) and not n.startswith("."))
 

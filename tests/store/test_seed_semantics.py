@@ -154,6 +154,9 @@ def test_sessions_are_listed(store):
     store.session("a1").write("x")
     store.session("b2").write("y")
     assert store.sessions() == ["a1", "b2"]
+    assert store.has_session("a1") and not store.has_session("c3") and not store.has_session("../a1")
+    store.session("m1").append_messages([{"role": "user"}])
+    assert store.has_session("m1")
 
 
 def test_message_log_keeps_order(session):
