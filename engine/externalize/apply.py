@@ -16,7 +16,7 @@ from toolstub.externalize.plan import (
     log,
     outcome_of,
 )
-from toolstub.externalize.refs import int_or_none, parse_ref, ref_exists
+from toolstub.externalize.refs import parse_ref, ref_exists
 
 
 # ---- read-back ---------------------------------------------------------------
@@ -24,8 +24,8 @@ def readback_source(run: Run, part: ToolPart) -> Source | None:
     """The stored result a read tool's output came from, or ``None``.
 
     Seed-compat: the ruleset's read tool, a dict input, and a ref in the canonical form.
-    Otherwise: any accepted ref form that the store holds, and the output must be that
-    slice verbatim (so hydration can restore it exactly).
+    Otherwise: any accepted ref form, verified: the store must hold it. Such an output is
+    never stored again; when it is selected its stub points at the source.
     """
     read_tool = run.rules.stub.tools.get("read")
     if not read_tool or part.tool_name != read_tool or not isinstance(part.tool_input, dict):
@@ -38,7 +38,7 @@ def readback_source(run: Run, part: ToolPart) -> Source | None:
     if run.config.seed_compat:
         prefix = _canonical_prefix(run.store)
         return Source(src, offset, limit) if prefix and src.startswith(prefix) else None
-    return _verified_source(run, part, src, offset, limit)
+    return _verified_source(run, src, offset, limit)
 
 
 def _canonical_prefix(store: Any) -> str:
@@ -49,17 +49,14 @@ def _canonical_prefix(store: Any) -> str:
     return probe[: -len("tr_probe")]
 
 
-def _verified_source(run: Run, part: ToolPart, src: str, offset: Any, limit: Any) -> Source | None:
-    off = 0 if offset is None else int_or_none(offset)
-    lim = len(part.tool_output) if limit is None else int_or_none(limit)
-    if off is None or lim is None or off < 0 or not ref_exists(run.store, src):
+def _verified_source(run: Run, src: str, offset: Any, limit: Any) -> Source | None:
+    """The source, when ``src`` is a result this session's store holds (its canonical ref)."""
+    found = parse_ref(src)
+    if found is None or not ref_exists(run.store, src):
         return None
     try:
-        got = run.store.read(src, offset=off, limit=lim, include_metadata=False)
-        canonical = run.store.ref(parse_ref(src)[1])  # type: ignore[index]
-    except Exception:  # noqa: BLE001 - unreadable source: a plain output
-        return None
-    if not isinstance(got, dict) or got.get("content") != part.tool_output:
+        canonical = run.store.ref(found[1])
+    except Exception:  # noqa: BLE001 - an unusable ref: a plain output
         return None
     return Source(canonical, offset, limit)
 

@@ -1,8 +1,8 @@
 """Hydration: put the raw outputs back, into a copy, never into the live messages.
 
 * ``openai`` / ``anthropic``: every tool output text that is a stub with a ``ref`` is read
-  back from the store (the whole result, or the ``source_offset``/``source_limit`` slice of a
-  read-back) and replaces the stub when its sha256 matches the stub's ``sha256`` line.
+  back from the store and replaces the stub when its sha256 matches the stub's ``sha256``
+  line; a read-back's stub (``source_offset``/``source_limit`` lines) gets the source's slice.
 * ``parts``: a part with a ``toolstub`` restore record is restored exactly (output from the
   store, every field as it was); a part the seed externalized (a ref, and truncated or a
   source ref) gets its output back and keeps its fields, as the seed's hydration does.
@@ -47,11 +47,10 @@ def _restore_text(text: str, store: Any, headers: tuple[str, ...]) -> str | None
     fields = parse_stub(text, headers)
     if not fields or not fields.get("ref"):
         return None
-    if "source_offset" in fields or "source_limit" in fields:
+    if "source_offset" in fields or "source_limit" in fields:  # a read-back: the source's slice, as the seed
         offset, limit = _none_or(fields.get("source_offset")), _none_or(fields.get("source_limit"))
-        raw = read_source(store, fields["ref"], offset, limit, fields.get("original_chars"))
-    else:
-        raw = read_back(store, fields["ref"])
+        return read_source(store, fields["ref"], offset, limit, fields.get("original_chars"))
+    raw = read_back(store, fields["ref"])
     if raw is None:
         return None
     if fields.get("sha256") and not sha256_text(raw).startswith(fields["sha256"]):
@@ -111,6 +110,8 @@ def _part_raw(raw: dict, store: Any) -> str | None:
     """The stored text, when its sha256 is the part's (a mismatch keeps the stub)."""
     part = ToolPart.from_dict(raw)
     text = _part_source(part, store)
+    if part.tool_output_source_ref:  # a read-back: the source's slice (what the tool returned may differ)
+        return text
     if text is not None and part.tool_output_sha256 and sha256_text(text) != part.tool_output_sha256:
         log.warning("toolstub: not hydrating %s: sha256 differs", part.tool_output_ref)
         return None

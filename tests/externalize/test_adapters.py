@@ -169,3 +169,20 @@ def test_compat_ruleset_stubs_and_round_trip(store):
     assert result.messages[3]["content"].startswith("[OpenViking tool result externalized]\n")
     assert "openviking_tool_result_read" in result.messages[3]["content"]
     assert hydrate(result.messages, format="openai", store=store) == messages
+
+
+def test_an_enveloped_read_back_is_not_stored_again(store):
+    # a read tool that wraps the slice in JSON (as an HTTP or MCP read does): still a read-back
+    raw = text_of(90_000)
+    source = store.write(raw, tool_id="c1")
+    envelope = json.dumps({"tool_result_id": source.tool_result_id, "content": raw[:40_000], "has_more": True})
+    args = json.dumps({"ref": source.ref, "offset": 0, "limit": 40_000})
+    messages = [
+        {"role": "assistant", "content": None, "tool_calls": [{"id": "r1", "type": "function", "function": {"name": "toolstub_result_read", "arguments": args}}]},
+        {"role": "tool", "tool_call_id": "r1", "content": envelope},
+    ]
+    counting = CountingStore(store)
+    result = externalize(messages, format="openai", store=counting)
+    assert counting.writes == 0 and "\nreason: source_read\n" in result.messages[1]["content"]
+    # hydration restores the source's slice, as the seed does (not the envelope the tool returned)
+    assert hydrate(result.messages, format="openai", store=store)[1]["content"] == raw[:40_000]
