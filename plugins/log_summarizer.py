@@ -64,9 +64,10 @@ DEFAULTS: Mapping[str, Any] = {
     "timestamp_prefix_chars": 48,
     "levels": [
         r"(?P<fatal>\b(?:FATAL|CRITICAL|CRIT|EMERG|ALERT|PANIC)\b|\bpanic:)",
-        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|\blevel=error\b)",
-        r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|\blevel=warn(?:ing)?\b)",
-        r"(?P<info>\b(?:INFO|NOTICE|PASSED)\b|\blevel=info\b)",
+        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|FAIL|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S"
+        r"|^ +● |##\[error\]|\blevel=error\b)",
+        r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|##\[warning\]|\blevel=warn(?:ing)?\b)",
+        r"(?P<info>\b(?:INFO|NOTICE|PASSED|PASS)\b|\blevel=info\b)",
         r"(?P<debug>\b(?:DEBUG|TRACE|VERBOSE)\b|\blevel=(?:debug|trace)\b)",
     ],
     "level_prefix_chars": 160,
@@ -79,6 +80,8 @@ DEFAULTS: Mapping[str, Any] = {
         r"^> Task :",
         r"^ +Compiling \S+ v\d",
         r"^make(?:\[\d+\])?: ",
+        r"^=== RUN +\S",
+        r"^(?:PASS|FAIL) +\S+\.(?:test|spec)\.[cm]?[jt]sx?\b",
     ],
     "result": [
         r"^=+ .*\b(?:passed|failed|errors?|skipped)\b.* in \d+(?:\.\d+)?s.*=+$",
@@ -86,6 +89,8 @@ DEFAULTS: Mapping[str, Any] = {
         r"^(?:Tests run: \d+, Failures: \d+|test result: )",
         r"^npm ERR! code ",
         r"^BUILD (?:SUCCESSFUL|FAILED)",
+        r"^(?:ok|FAIL)\s+\S+\s+(?:\d+(?:\.\d+)?s|\(cached\))",
+        r"^Tests: +\d+",
     ],
     "min_lines": 2,
     "min_line_ratio": 0.5,

@@ -89,6 +89,24 @@ def test_app_log_with_traceback():
     assert syn.notable_items[1] == "error: line 6: Traceback (most recent call last):"
 
 
+def test_go_test_log():
+    syn = synopsis_of("go_test.log")
+    assert syn.kind == "log"
+    assert syn.notable_items[0] == "first error: line 5: --- FAIL: TestWriteDedupes (0.01s)"
+    assert "result: line 9: FAIL example.org/toolstub/store 0.041s" in syn.notable_items
+    assert "4:     store_test.go:41: write twice: got 2 records, want 1" in syn.sample
+
+
+def test_jest_log():
+    syn = synopsis_of("jest.log")
+    assert syn.kind == "log"
+    assert syn.notable_items[:2] == (
+        "first error: line 2: FAIL src/components/Cart.test.tsx",
+        "error: line 3: ● Cart › shows the total with discount",
+    )
+    assert "result: line 15: Tests: 1 failed, 7 passed, 8 total" in syn.notable_items
+
+
 # --- diff --------------------------------------------------------------------------------------
 
 
