@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -100,13 +100,8 @@ class ErrorBody(BaseModel):
 
 
 class ErrorEnvelope(BaseModel):
-    status: str = Field("error", pattern="^error$")
+    status: Literal["error"]
     error: ErrorBody
-
-
-class OkEnvelope(BaseModel):
-    status: str = Field("ok", pattern="^ok$")
-    result: Any = None
 
 
 def error_docs(*statuses: int) -> dict[int | str, dict[str, Any]]:

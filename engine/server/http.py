@@ -17,12 +17,8 @@ from toolstub.server import routes_messages, routes_results, routes_synopsis
 from toolstub.server.auth import KeyRing, as_keyring
 from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES, BodyLimitMiddleware
 from toolstub.server.deps import current_key
-from toolstub.server.envelope import (
-    EnvelopeJSONResponse,
-    OkEnvelope,
-    install_handlers,
-    ok,
-)
+from toolstub.server.envelope import EnvelopeJSONResponse, install_handlers, ok
+from toolstub.server.models import Health, Ok
 
 log = logging.getLogger("toolstub.server")
 
@@ -86,7 +82,7 @@ def create_app(
     install_handlers(app)
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=max_body_bytes)
 
-    @app.get("/healthz", response_model=OkEnvelope, tags=["health"], summary="Liveness check")
+    @app.get("/healthz", response_model=Ok[Health], tags=["health"], summary="Liveness check")
     def healthz() -> EnvelopeJSONResponse:
         return ok({"status": "ok", "version": _version()})
 
@@ -95,23 +91,30 @@ def create_app(
     routes_messages.add_routes(api)
     routes_synopsis.add_routes(api)
     app.include_router(api)
-    if not app.state.keyring.enabled:
-        _document_as_open(app)
+    _finish_openapi(app, open_api=not app.state.keyring.enabled)
     return app
 
 
-def _document_as_open(app: FastAPI) -> None:
-    """No keys configured: the OpenAPI document must not claim that requests need one."""
+def _finish_openapi(app: FastAPI, *, open_api: bool) -> None:
+    """Make the document say what the app does: validation errors are 400 (never FastAPI's
+    422), and with no keys configured no request needs one."""
     build = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
             doc = build()
-            doc.get("components", {}).pop("securitySchemes", None)
+            schemas = doc.get("components", {}).get("schemas", {})
+            for name in ("HTTPValidationError", "ValidationError"):
+                schemas.pop(name, None)
+            if open_api:
+                doc.get("components", {}).pop("securitySchemes", None)
             for item in doc.get("paths", {}).values():
                 for operation in item.values():
                     if isinstance(operation, dict):
-                        operation.pop("security", None)
+                        operation.get("responses", {}).pop("422", None)
+                        if open_api:
+                            operation.pop("security", None)
+                            operation.get("responses", {}).pop("401", None)
             app.openapi_schema = doc
         return app.openapi_schema
 

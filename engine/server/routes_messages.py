@@ -22,7 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from toolstub.errors import InvalidArgumentError, NotFoundError
 from toolstub.server.deps import ExistingSession, SessionId, WritableSession
-from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, error_docs, ok
+from toolstub.server.envelope import EnvelopeJSONResponse, error_docs, ok
+from toolstub.server.models import ContextResult, MessagesResult, Ok
 
 Format = Literal["parts", "openai", "anthropic"]
 
@@ -93,7 +94,7 @@ def post_messages(session: Any, session_id: str, fmt: str, messages: list[dict[s
 def add_routes(api: APIRouter) -> None:
     @api.post(
         "/sessions/{session_id}/messages",
-        response_model=OkEnvelope,
+        response_model=Ok[MessagesResult],
         responses=error_docs(400, 401, 404, 412, 413),
         tags=["messages"],
         summary="Append messages; large tool outputs are externalized as they are written",
@@ -112,7 +113,7 @@ def add_routes(api: APIRouter) -> None:
 
     @api.get(
         "/sessions/{session_id}/context",
-        response_model=OkEnvelope,
+        response_model=Ok[ContextResult],
         responses=error_docs(400, 401, 404),
         tags=["messages"],
         summary="The session's messages as stored: tool outputs stubbed",

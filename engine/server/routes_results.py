@@ -13,7 +13,8 @@ from fastapi import Path as PathParam
 
 from toolstub.errors import InvalidArgumentError
 from toolstub.server.deps import CurrentKey, ExistingSession
-from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, error_docs, ok
+from toolstub.server.envelope import EnvelopeJSONResponse, error_docs, ok
+from toolstub.server.models import Ok, QueryResult, ReadResult, ResultList, SearchResult, Sessions
 
 ResultId = Annotated[str, PathParam(description="A tool result id (tr_...)", max_length=256,
                                     json_schema_extra={"pattern": "^tr_[A-Za-z0-9_.-]{1,197}$"})]
@@ -23,7 +24,7 @@ ERRORS = error_docs(400, 401, 404, 413)
 def add_routes(api: APIRouter) -> None:
     base = "/sessions/{session_id}/tool-results"
 
-    @api.get("/sessions", response_model=OkEnvelope, responses=error_docs(401), tags=["sessions"],
+    @api.get("/sessions", response_model=Ok[Sessions], responses=error_docs(400, 401), tags=["sessions"],
              summary="The sessions this key may read that hold something")
     def list_sessions(
         request: Request,
@@ -35,7 +36,7 @@ def add_routes(api: APIRouter) -> None:
             sessions = [s for s in sessions if s in key.sessions]
         return ok({"sessions": sessions[:limit]})
 
-    @api.get(base, response_model=OkEnvelope, responses=ERRORS, tags=["tool results"],
+    @api.get(base, response_model=Ok[ResultList], responses=ERRORS, tags=["tool results"],
              summary="List the session's stored tool results (oldest first)")
     def list_results(
         session: ExistingSession,
@@ -44,7 +45,7 @@ def add_routes(api: APIRouter) -> None:
     ) -> EnvelopeJSONResponse:
         return ok(session.list(tool_name=tool_name, limit=limit))
 
-    @api.get(base + "/{tool_result_id}", response_model=OkEnvelope, responses=ERRORS,
+    @api.get(base + "/{tool_result_id}", response_model=Ok[ReadResult], responses=ERRORS,
              tags=["tool results"], summary="Read a slice of a stored result (offsets in code points)")
     def read_result(
         session: ExistingSession,
@@ -60,7 +61,7 @@ def add_routes(api: APIRouter) -> None:
             )
         return ok(session.read(tool_result_id, offset=offset, limit=limit, include_metadata=include_metadata))
 
-    @api.get(base + "/{tool_result_id}/search", response_model=OkEnvelope, responses=ERRORS,
+    @api.get(base + "/{tool_result_id}/search", response_model=Ok[SearchResult], responses=ERRORS,
              tags=["tool results"], summary="Search a stored result; page with 'cursor'")
     def search_result(
         session: ExistingSession,
@@ -76,7 +77,7 @@ def add_routes(api: APIRouter) -> None:
         )
         return ok(result)
 
-    @api.get(base + "/{tool_result_id}/query", response_model=OkEnvelope, responses=error_docs(400, 401, 404, 412),
+    @api.get(base + "/{tool_result_id}/query", response_model=Ok[QueryResult], responses=error_docs(400, 401, 404, 412),
              tags=["tool results"], summary="JSONPath query into a stored JSON result")
     def query_result(
         session: ExistingSession,

@@ -21,7 +21,8 @@ from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from toolstub.errors import InvalidArgumentError
-from toolstub.server.envelope import EnvelopeJSONResponse, OkEnvelope, error_docs, ok
+from toolstub.server.envelope import EnvelopeJSONResponse, error_docs, ok
+from toolstub.server.models import Ok, SynopsisResult
 
 MAX_PREVIEW_CHARS = 1_000_000
 
@@ -103,7 +104,7 @@ def add_routes(api: APIRouter) -> None:
         }
     }
 
-    @api.post("/synopsis", response_model=OkEnvelope, responses=error_docs(400, 401, 413),
+    @api.post("/synopsis", response_model=Ok[SynopsisResult], responses=error_docs(400, 401, 413),
               tags=["synopsis"], summary="Synopsis and stub of a posted body", openapi_extra=body_doc)
     async def post_synopsis(
         request: Request,
