@@ -71,3 +71,38 @@ def test_create_only_primitive_has_one_winner(session):
         wins = list(pool.map(lambda i: session.backend.create(path, str(i).encode()), range(8)))
     assert wins.count(True) == 1
     assert session.backend.cat(path) == str(wins.index(True)).encode()
+
+
+def racing_writers(session, monkeypatch, n: int = 6):
+    """n writers that all pass the dedupe check before any of them commits (the worst interleaving)."""
+    import threading
+
+    from toolstub.store.session import ToolResultStore
+
+    barrier = threading.Barrier(n)
+    original = ToolResultStore._commit
+
+    def commit_together(self, rid, metadata):
+        barrier.wait(timeout=30)
+        return original(self, rid, metadata)
+
+    monkeypatch.setattr(ToolResultStore, "_commit", commit_together)
+    with ThreadPoolExecutor(n) as pool:
+        return list(pool.map(lambda _: session.write(CONTENT, tool_id="race"), range(n)))
+
+
+def test_worst_interleaving_still_gives_one_record(session, monkeypatch):
+    results = racing_writers(session, monkeypatch)
+    assert sum(r.created for r in results) == 1
+    assert len({r.metadata["stored_at_ns"] for r in results}) == 1
+
+
+def test_the_race_test_fails_without_create_only_commits(session, monkeypatch):
+    """Replace the create-only commit by a plain overwrite: every racer 'creates' (the check above catches it)."""
+    def overwrite(rel, data):
+        session.backend.put(rel, data)
+        return True
+
+    monkeypatch.setattr(session.backend, "create", overwrite)
+    results = racing_writers(session, monkeypatch)
+    assert sum(r.created for r in results) == len(results) > 1

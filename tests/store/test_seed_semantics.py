@@ -204,3 +204,9 @@ def test_unreachable_s3_is_a_store_error(monkeypatch):
                                   skip_instance_cache=True).session("s")
     with pytest.raises(StoreError):
         session.read("tr_" + "0" * 24)
+
+
+def test_icase_is_a_literal_with_unicode_folding(session):
+    rid = session.write("Hello World # x\tTAB ÉCOLE école a+b \\d").tool_result_id
+    for query, offsets in [("o w", [4]), ("# X", [12]), ("\tt", [15]), ("école", [20, 26]), ("A+B", [32]), ("\\D", [36])]:
+        assert [m["offset"] for m in session.search(rid, query, mode="icase")["matches"]] == offsets, query

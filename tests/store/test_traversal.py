@@ -99,3 +99,15 @@ def test_tripwire_fixture_is_armed(tripwired):
 def test_unsupported_url_scheme():
     with pytest.raises(InvalidArgumentError):
         backend_module.open_backend("ftp://host/x")
+
+
+def test_the_tripwire_fires_without_validation(tripwired, monkeypatch):
+    """Loosen the id check and a traversal id reaches the backend: the tests above would fail."""
+    import re
+
+    from toolstub.store import ids
+
+    monkeypatch.setattr(ids, "_TOOL_RESULT_ID_RE", re.compile(r".*", re.DOTALL))
+    with pytest.raises(Tripwire) as info:
+        tripwired.read("tr_../../../etc/passwd")
+    assert "../../../etc/passwd" in str(info.value)
