@@ -180,3 +180,36 @@ def test_externalize_is_idempotent(case, config):
     assert twice.report.stored == []
     assert tool_texts(twice.messages, fmt) == tool_texts(once.messages, fmt)
     assert hydrate(twice.messages, format=fmt, store=store) == messages
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)
+BLOCK_TYPES = st.sampled_from(["text", "tool_result", "tool_use", "image", "tool", None])
+
+
+@st.composite
+def messy_block(draw):
+    block = draw(st.dictionaries(st.sampled_from(["id", "tool_use_id", "name", "input", "extra"]), JSON, max_size=3))
+    block["type"] = draw(BLOCK_TYPES)
+    for key in ("text", "content", "tool_output"):
+        if draw(st.booleans()):
+            block[key] = draw(st.one_of(outputs(), JSON, st.lists(st.builds(dict, type=st.just("text"), text=outputs()), max_size=2)))
+    return block
+
+
+@st.composite
+def messy_message(draw):
+    msg = draw(st.dictionaries(st.sampled_from(["id", "name", "tool_call_id", "tool_calls", "created_at"]), JSON, max_size=3))
+    msg["role"] = draw(st.sampled_from(["user", "assistant", "tool", "system", 3, None]))
+    msg["content"] = draw(st.one_of(outputs(), JSON, st.lists(messy_block(), max_size=3)))
+    if draw(st.booleans()):
+        msg["parts"] = draw(st.one_of(JSON, st.lists(messy_block(), max_size=3)))
+    return msg
+
+
+@given(st.sampled_from(sorted(CONVERSATIONS)), st.lists(st.one_of(messy_message(), JSON), max_size=5), configs())
+def test_malformed_messages_never_crash_and_round_trip(fmt, messages, config):
+    check_round_trip(fmt, messages, config.replace(failure_mode="preserve_raw"), False)
