@@ -107,7 +107,7 @@ class ExternalizationConfig:
     unit: str = "chars"
     tokenizer: str | None = None
     seed_compat: bool = False
-    tools: Mapping[str, ToolOverride] = field(default_factory=lambda: MappingProxyType({}))
+    tools: Mapping[str, ToolOverride] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
     def __post_init__(self) -> None:
         _validate(self.to_dict(), "<config>")

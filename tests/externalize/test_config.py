@@ -117,3 +117,10 @@ def test_unknown_tokenizer_is_a_config_error(store):
     with pytest.raises(ConfigError, match=r"^invalid externalization config: <config>: tokenizer: unknown tokenizer 'no-such-tokenizer'"):
         externalize([], format="openai", store=store, config=cfg)
     ExternalizationConfig(unit="tokens", tokenizer="estimate").check_tokenizer()
+
+
+def test_configs_are_hashable_and_immutable():
+    cfg = ExternalizationConfig(tools={"ls": {"exclude": True}})
+    assert hash(cfg) == hash(ExternalizationConfig(tools={"ls": {"exclude": True}}))
+    with pytest.raises(TypeError):
+        cfg.tools["cat"] = None  # type: ignore[index]
