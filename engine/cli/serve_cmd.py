@@ -30,7 +30,12 @@ def _need_server_extra() -> None:
 
 def _build(fn, *args, **kwargs):
     """Run a builder, mapping configuration errors to one line and the shared exit codes."""
-    from toolstub.errors import InvalidArgumentError, RequestError, RuleFileError, ToolstubError
+    from toolstub.errors import (
+        InvalidArgumentError,
+        RequestError,
+        RuleFileError,
+        ToolstubError,
+    )
 
     try:
         return fn(*args, **kwargs)
@@ -64,7 +69,9 @@ def serve() -> None:
               help="Larger request bodies get 413 (default 32 MiB).")
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
               default="info", show_default=True)
-def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, log_level) -> None:
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes (the app is stateless over the store).")
+def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, log_level, workers) -> None:
     """Run the HTTP API (FastAPI + uvicorn)."""
     _need_server_extra()
     import uvicorn
@@ -79,7 +86,31 @@ def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, l
     app = _build(create_app, store_url, api_keys=keyring, rules=rules, config=ext_config,
                  max_body_bytes=DEFAULT_MAX_BODY_BYTES if max_body_bytes is None else max_body_bytes)
     warn_if_open(host, keyring)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=log_level == "debug")
+    if workers == 1:
+        uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=log_level == "debug")
+        return
+    _export_for_workers(store_url, api_keys, rules, config, max_body_bytes)
+    uvicorn.run("toolstub.server.http:app_from_env", factory=True, host=host, port=port, workers=workers,
+                log_level=log_level, access_log=log_level == "debug")
+
+
+def _export_for_workers(store_url, api_keys, rules, config, max_body_bytes) -> None:
+    """Hand the (already validated) options to worker processes through their environment."""
+    import os
+    from pathlib import Path
+
+    from toolstub.server import http
+
+    values = {
+        "TOOLSTUB_STORE": store_url,
+        http.ENV_API_KEYS_FILE: str(Path(api_keys).resolve()) if api_keys else None,
+        http.ENV_RULES: str(Path(rules).resolve()) if rules and Path(rules).is_file() else rules,
+        http.ENV_CONFIG_FILE: str(Path(config).resolve()) if config else None,
+        http.ENV_MAX_BODY_BYTES: None if max_body_bytes is None else str(max_body_bytes),
+    }
+    for name, value in values.items():
+        if value is not None:
+            os.environ[name] = value
 
 
 def _config(path):

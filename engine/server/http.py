@@ -121,6 +121,37 @@ def _finish_openapi(app: FastAPI, *, open_api: bool) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
+ENV_API_KEYS_FILE = "TOOLSTUB_SERVER_API_KEYS_FILE"
+ENV_RULES = "TOOLSTUB_SERVER_RULES"
+ENV_CONFIG_FILE = "TOOLSTUB_SERVER_CONFIG"
+ENV_MAX_BODY_BYTES = "TOOLSTUB_SERVER_MAX_BODY_BYTES"
+
+
+def app_from_env() -> FastAPI:
+    """An app configured by environment variables, for process managers and ``--workers``.
+
+    ``uvicorn --factory toolstub.server.http:app_from_env``: the store from ``TOOLSTUB_STORE``,
+    keys from ``TOOLSTUB_SERVER_API_KEYS_FILE`` plus ``TOOLSTUB_API_KEYS``, the ruleset from
+    ``TOOLSTUB_SERVER_RULES``, the externalization config from ``TOOLSTUB_SERVER_CONFIG`` plus
+    ``TOOLSTUB_*`` overrides, the body limit from ``TOOLSTUB_SERVER_MAX_BODY_BYTES``.
+    """
+    import os
+
+    from toolstub.externalize import ExternalizationConfig
+    from toolstub.server.auth import load_keyring
+
+    env = os.environ
+    config_file = env.get(ENV_CONFIG_FILE) or None
+    config = ExternalizationConfig.from_env(ExternalizationConfig.from_file(config_file) if config_file else None)
+    return create_app(
+        env.get("TOOLSTUB_STORE") or None,
+        api_keys=load_keyring(env.get(ENV_API_KEYS_FILE) or None),
+        rules=env.get(ENV_RULES) or None,
+        config=config,
+        max_body_bytes=int(env.get(ENV_MAX_BODY_BYTES) or DEFAULT_MAX_BODY_BYTES),
+    )
+
+
 def warn_if_open(host: str, keyring: KeyRing) -> bool:
     """Log a warning (and return True) when the API is open and bound beyond loopback."""
     if keyring.enabled or host in LOOPBACK_HOSTS or host.startswith("127."):

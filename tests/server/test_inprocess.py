@@ -36,3 +36,26 @@ def test_two_apps_over_one_store_answer_alike() -> None:
     rid = a.get("/api/v1/sessions/x/tool-results").json()["result"]["tool_results"][0]["tool_result_id"]
     assert b.get(f"/api/v1/sessions/x/tool-results/{rid}", params={"limit": -1}).json()["result"]["content"] == RAW
     assert len(a.get("/api/v1/sessions/x/context").json()["result"]["messages"]) == 2
+
+
+def test_app_from_env_reads_the_worker_environment(tmp_path, monkeypatch) -> None:
+    from toolstub.server.http import app_from_env
+
+    keys = tmp_path / "keys.yaml"
+    keys.write_text("keys:\n  - {key: worker-key-0000000001, sessions: [w]}\n")
+    config = tmp_path / "ext.yaml"
+    config.write_text("enabled: false\n")
+    monkeypatch.setenv("TOOLSTUB_STORE", "memory://from-env")
+    monkeypatch.setenv("TOOLSTUB_SERVER_API_KEYS_FILE", str(keys))
+    monkeypatch.setenv("TOOLSTUB_SERVER_RULES", "openviking-compat")
+    monkeypatch.setenv("TOOLSTUB_SERVER_CONFIG", str(config))
+    monkeypatch.setenv("TOOLSTUB_SERVER_MAX_BODY_BYTES", "100000")
+    monkeypatch.delenv("TOOLSTUB_API_KEYS", raising=False)
+    app = app_from_env()
+    assert app.state.rules.name == "openviking-compat" and app.state.config.enabled is False
+    client = TestClient(app)
+    assert client.get("/api/v1/sessions/w/context").status_code == 401
+    auth = {"Authorization": "Bearer worker-key-0000000001"}
+    assert client.post("/api/v1/synopsis", content=b"x" * 100_001, headers=auth).status_code == 413
+    part = client.post("/api/v1/sessions/w/messages", json=MESSAGE, headers=auth).json()["result"]["messages"][0]
+    assert part["parts"][0]["tool_output"] == RAW  # externalization disabled by the config file
