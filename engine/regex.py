@@ -5,6 +5,12 @@ All rule-file patterns (and user search patterns) are compiled with RE2
 pattern: a pattern cannot backtrack catastrophically. RE2 has no lookaround or
 backreferences; such patterns are refused with a one-line :class:`PatternError`.
 
+Any ``str`` can be matched, lone surrogates included: RE2 itself refuses text
+that is not valid UTF-8, so :class:`LinearPattern` retries such text with each
+lone surrogate replaced by U+FFFD (one code point for one, so every offset
+stays the same), and ``sub`` splices the original text around the matches.
+``bytes`` are passed to RE2 unchanged.
+
 Note: RE2's ``\\s``, ``\\w`` and ``\\d`` are ASCII classes, while Python's ``re``
 on ``str`` uses Unicode classes. A rule file that must match Python semantics
 spells the Unicode class out (e.g. ``[\\s\\x0b\\x1c-\\x1f\\x85\\pZ]``).
@@ -12,7 +18,10 @@ spells the Unicode class out (e.g. ``[\\s\\x0b\\x1c-\\x1f\\x85\\pZ]``).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
 
 import re2
 
@@ -21,21 +30,97 @@ from toolstub.errors import PatternError
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False
 
-# The RE2 binding encodes a str with strict UTF-8, so any search in a str holding a
-# lone surrogate (any str may: JSON "\ud800", surrogateescape-decoded bytes) raised
-# UnicodeEncodeError. With surrogatepass a surrogate is 3 bytes like any BMP char, so
-# the binding's char offsets stay right, and negated classes match it as Python's do.
-re2._encode = lambda text: text.encode("utf-8", "surrogatepass")  # noqa: SLF001
-re2._decode = lambda data: data.decode("utf-8", "surrogatepass")  # noqa: SLF001
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def scrub_surrogates(text: str) -> str:
+    """``text`` with each lone surrogate replaced by U+FFFD (same length, same offsets)."""
+    return _LONE_SURROGATE.sub("\ufffd", text)
+
+
+class LinearPattern:
+    """An RE2 pattern that accepts any ``str`` (see the module docstring).
+
+    Other attributes (``pattern``, ``groups``, ``groupindex``...) are RE2's own.
+    """
+
+    __slots__ = ("regex",)
+
+    def __init__(self, regex: Any) -> None:
+        #: the underlying ``re2`` object (for callers that match UTF-8 bytes themselves)
+        self.regex = regex
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.regex, name)
+
+    def __repr__(self) -> str:
+        return f"LinearPattern({self.regex.pattern!r})"
+
+    def _call(self, method: str, text: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return getattr(self.regex, method)(text, *args, **kwargs)
+        except UnicodeEncodeError:
+            if not isinstance(text, str):
+                raise
+            return getattr(self.regex, method)(scrub_surrogates(text), *args, **kwargs)
+
+    def search(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+        return self._call("search", text, *args, **kwargs)
+
+    def match(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+        return self._call("match", text, *args, **kwargs)
+
+    def fullmatch(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+        return self._call("fullmatch", text, *args, **kwargs)
+
+    def findall(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+        return self._call("findall", text, *args, **kwargs)
+
+    def split(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+        return self._call("split", text, *args, **kwargs)
+
+    def finditer(self, text: Any, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        if isinstance(text, str) and not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                text = scrub_surrogates(text)
+        return self.regex.finditer(text, *args, **kwargs)
+
+    def subn(self, repl: str | Callable[[Any], str], text: Any, count: int = 0) -> tuple[Any, int]:
+        try:
+            return self.regex.subn(repl, text, count)
+        except UnicodeEncodeError:
+            if not isinstance(text, str):
+                raise
+        # Splice the original text (surrogates kept) around the matches found in the scrubbed copy.
+        pieces: list[str] = []
+        last = n = 0
+        for m in self.regex.finditer(scrub_surrogates(text)):
+            if count and n >= count:
+                break
+            start, end = m.span()
+            pieces.append(text[last:start])
+            pieces.append(repl(m) if callable(repl) else m.expand(repl))
+            last = end
+            n += 1
+        pieces.append(text[last:])
+        return "".join(pieces), n
+
+    def sub(self, repl: str | Callable[[Any], str], text: Any, count: int = 0) -> Any:
+        return self.subn(repl, text, count)[0]
 
 
 @lru_cache(maxsize=1024)
-def compile_pattern(pattern: str, flags: str = "") -> re2._Regexp:
+def compile_pattern(pattern: str, flags: str = "") -> LinearPattern:
     """Compile ``pattern`` with RE2; ``flags`` are inline flag letters such as ``"m"`` or ``"im"``."""
     source = f"(?{flags}){pattern}" if flags else pattern
     try:
-        return re2.compile(source, _OPTIONS)
+        return LinearPattern(re2.compile(source, _OPTIONS))
     except re2.error as exc:
-        raise PatternError(f"pattern {pattern!r} is not a valid linear-time (RE2) regex: {exc}") from None
+        reason = exc.args[0] if exc.args else exc
+        if isinstance(reason, bytes):
+            reason = reason.decode("utf-8", "replace")
+        raise PatternError(f"pattern {pattern!r} is not a valid linear-time (RE2) regex: {reason}") from None
     except Exception as exc:  # pragma: no cover - defensive: RE2 raises re2.error
         raise PatternError(f"pattern {pattern!r} cannot be compiled: {exc}") from None
