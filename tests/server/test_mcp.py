@@ -205,3 +205,4 @@ def test_streamable_http_transport_behind_api_keys(populated: dict, tmp_path: Pa
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+        errlog.close()

@@ -77,7 +77,10 @@ schema = schemathesis.pytest.from_fixture("api_schema")
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
 def test_fuzzing_finds_no_server_error(case) -> None:
     from schemathesis.checks import not_a_server_error
-    from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
+    from schemathesis.specs.openapi.checks import (
+        response_schema_conformance,
+        status_code_conformance,
+    )
 
     # Aim half of the cases at a stored record, so fuzzed parameters reach the store's code.
     path = case.path_parameters or {}
