@@ -161,12 +161,23 @@ def count_lines(regex, blob: bytes, *, start: int = 0, limit: int = 10_000) -> t
         bare = compile_pattern(without_groups(regex.pattern))
     except Exception:  # noqa: BLE001 - keep the groups if the rewrite does not compile
         bare = regex
-    count = 0
-    for _line in scan_lines(bare, blob, start=start):
-        count += 1
-        if count >= limit:
-            return count, True
-    return count, False
+    anchored = _anchored(bare)
+    count, pos, end = 0, start, len(blob)
+    while pos <= end:
+        for spans in _spans(anchored, blob, pos):
+            line_start, match_end = spans[0]
+            newline = blob.find(b"\n", line_start, match_end)
+            if newline >= 0:  # ran over the line end: check the line alone, go on after it
+                line_end = blob.find(b"\n", line_start)
+                count += bare.match(blob[line_start:line_end]) is not None
+                pos = line_end + 1
+                break
+            count += 1
+            if count >= limit:
+                return count, True
+        else:
+            return count, False
+    return count, count >= limit
 
 
 def _spans(regex, blob: bytes, pos: int) -> Iterator[list[tuple[int, int]]]:
