@@ -14,11 +14,19 @@ from fastapi import Path as PathParam
 from toolstub.errors import InvalidArgumentError
 from toolstub.server.deps import CurrentKey, ExistingSession
 from toolstub.server.envelope import EnvelopeJSONResponse, error_docs, ok
-from toolstub.server.models import Ok, QueryResult, ReadResult, ResultList, SearchResult, Sessions
+from toolstub.server.models import (
+    Ok,
+    QueryResult,
+    ReadResult,
+    ResultList,
+    SearchResult,
+    Sessions,
+)
 
 ResultId = Annotated[str, PathParam(description="A tool result id (tr_...)", max_length=256,
                                     json_schema_extra={"pattern": "^tr_[A-Za-z0-9_.-]{1,197}$"})]
 ERRORS = error_docs(400, 401, 404, 413)
+MAX_COUNT = 2**62
 
 
 def add_routes(api: APIRouter) -> None:
@@ -43,7 +51,8 @@ def add_routes(api: APIRouter) -> None:
         tool_name: Annotated[str | None, Query(description="Only results of this tool")] = None,
         limit: Annotated[int, Query(ge=1, description="At most this many results")] = 50,
     ) -> EnvelopeJSONResponse:
-        return ok(session.list(tool_name=tool_name, limit=limit))
+        # A limit beyond any possible count means "all": clamp it to a machine size.
+        return ok(session.list(tool_name=tool_name, limit=min(limit, MAX_COUNT)))
 
     @api.get(base + "/{tool_result_id}", response_model=Ok[ReadResult], responses=ERRORS,
              tags=["tool results"], summary="Read a slice of a stored result (offsets in code points)")

@@ -59,3 +59,14 @@ def test_app_from_env_reads_the_worker_environment(tmp_path, monkeypatch) -> Non
     assert client.post("/api/v1/synopsis", content=b"x" * 100_001, headers=auth).status_code == 413
     part = client.post("/api/v1/sessions/w/messages", json=MESSAGE, headers=auth).json()["result"]["messages"][0]
     assert part["parts"][0]["tool_output"] == RAW  # externalization disabled by the config file
+
+
+def test_limits_beyond_machine_sizes_mean_all() -> None:
+    store = toolstub.open_store("memory://huge-limits")
+    store.session("h").write("x" * 10, tool_id="c1", tool_name="probe")
+    client = TestClient(create_app(store=store), raise_server_exceptions=False)
+    for tool_name in ("probe", "other"):
+        resp = client.get("/api/v1/sessions/h/tool-results", params={"tool_name": tool_name, "limit": 10**40})
+        assert resp.status_code == 200
+        assert len(resp.json()["result"]["tool_results"]) == (tool_name == "probe")
+    assert client.get("/api/v1/sessions", params={"limit": 10**40}).json()["result"]["sessions"] == ["h"]
