@@ -143,7 +143,7 @@ class _Hits:
         data = "\n".join(lines).encode("utf-8", "surrogatepass")
         self.data = data
         self.groups = {key: caps[key].groupindex for key in ("fence", "heading")}
-        self.first = {key: self._first(data, caps[key]) for key in _LINE_KEYS}
+        self.first = {key: self._first(data, caps[key], key in self.groups) for key in _LINE_KEYS}
         self.links = self._count(data, caps["link"])
         self.images = self._count(data, caps["image"])
 
@@ -156,10 +156,12 @@ class _Hits:
             counted = pos
             yield line, match
 
-    def _first(self, data: bytes, regex: Any) -> dict[int, Any]:
+    def _first(self, data: bytes, regex: Any, keep: bool) -> dict[int, Any]:
+        """Line -> the spans of its first match (``keep``), else line -> ``True``; no match objects kept."""
         out: dict[int, Any] = {}
         for line, match in self._lines_of(data, regex):
-            out.setdefault(line, match)
+            if line not in out:
+                out[line] = tuple(match.span(i) for i in range(regex.groups + 1)) if keep else True
         return out
 
     def _count(self, data: bytes, regex: Any) -> dict[int, int]:
@@ -171,9 +173,9 @@ class _Hits:
     def has(self, key: str, line: int) -> bool:
         return line in self.first[key]
 
-    def text(self, key: str, match: Any, group: str) -> str:
-        """One named group of a match, sliced from the data (much cheaper than ``match.group(name)``)."""
-        start, end = match.span(self.groups[key][group])
+    def text(self, key: str, spans: Any, group: str) -> str:
+        """One named group of a kept match, sliced from the data."""
+        start, end = spans[self.groups[key][group]]
         return self.data[start:end].decode("utf-8", "surrogatepass") if start >= 0 else ""
 
 
