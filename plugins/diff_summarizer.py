@@ -50,7 +50,7 @@ NAME = "diff"
 
 DEFAULTS: Mapping[str, Any] = {
     "start": r"^(?:diff --git |diff -|--- \S|Index: \S|commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} )",
-    "hunk": r"^@@@? -\d+(?:,(?P<old_count>\d+))? \+\d+(?:,(?P<new_count>\d+))? @@@?(?P<context>.*)$",
+    "hunk": r"^@@@? (?:-\d+(?:,(?P<old_count>\d+))? )+\+\d+(?:,(?P<new_count>\d+))? @@@?(?P<context>.*)$",
     "commit": r"^(?:commit|From) (?P<sha>[0-9a-f]{7,64})\b",
     "max_files": 40,
     "max_commits": 5,
@@ -183,6 +183,10 @@ def _file_header(state: _State, line: str, next_line: str) -> bool:
     if line.startswith("diff --git "):
         old, new = _git_paths(line[len("diff --git ") :])
         state.files.append(FileChange(old=old, new=new))
+        return True
+    if line.startswith(("diff --cc ", "diff --combined ")):  # a merge commit's combined diff
+        path = line.split(" ", 2)[2].strip()
+        state.files.append(FileChange(old=path, new=path))
         return True
     if line.startswith("--- ") and next_line.startswith("+++ "):
         old = _strip_prefix(line[4:])

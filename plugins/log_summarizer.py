@@ -206,7 +206,8 @@ class _Text:
     """The content as UTF-8 bytes, with line lookups by byte offset (one encode, no split)."""
 
     def __init__(self, content: str) -> None:
-        self.data = content.encode("utf-8", "surrogatepass")
+        # CRLF -> LF so that ``$`` in the patterns sees the end of a Windows line too
+        self.data = content.replace("\r\n", "\n").encode("utf-8", "surrogatepass")
 
     def line_start(self, pos: int) -> int:
         return self.data.rfind(b"\n", 0, pos) + 1
@@ -357,7 +358,7 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     if not inp.stripped:
         return None
     names = _level_names(caps)
-    head = inp.content.split("\n", caps["probe_lines"] * 4)[: caps["probe_lines"] * 4]
+    head = [line.rstrip("\r") for line in inp.content.split("\n", caps["probe_lines"] * 4)[: caps["probe_lines"] * 4]]
     if not _claims(head, caps, names):
         return None
     text = _Text(inp.content)

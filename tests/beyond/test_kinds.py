@@ -107,6 +107,16 @@ def test_jest_log():
     assert "result: line 15: Tests: 1 failed, 7 passed, 8 total" in syn.notable_items
 
 
+def test_windows_line_endings():
+    text = (DATA / "pytest.log").read_text(encoding="utf-8").replace("\n", "\r\n")
+    syn = toolstub.synopsize(text)
+    assert syn.kind == "log"
+    assert "result: line 36: =================== 2 failed, 12 passed, 1 warning in 0.84s ====================" in (
+        syn.notable_items
+    )
+    assert "\r" not in syn.sample
+
+
 # --- diff --------------------------------------------------------------------------------------
 
 
@@ -134,6 +144,18 @@ def test_plain_unified_diff_counts_each_file():
     syn = toolstub.synopsize(text)
     assert syn.kind == "diff"
     assert syn.structure == ("M one.txt (+2 -1, 1 hunk)", "M two.txt (+1 -1, 1 hunk)")
+
+
+def test_merge_commit_combined_diff():
+    text = (
+        "commit 0123456789abcdef0123456789abcdef01234567\nMerge: 1111111 2222222\nAuthor: A <a@x>\n"
+        "Date:   Mon Nov 30 10:00:00 2026 +0000\n\n    Merge branch 'x'\n\n"
+        "diff --cc app.py\nindex 1,2..3\n--- a/app.py\n+++ b/app.py\n@@@ -1,2 -1,2 +1,3 @@@\n  a\n+ b\n ++c\n"
+    )
+    syn = toolstub.synopsize(text)
+    assert syn.kind == "diff"
+    assert syn.structure[0].startswith("M app.py (")
+    assert syn.notable_items[0].startswith("commit 0123456789ab: Merge branch 'x'")
 
 
 def test_many_files_are_capped_with_more_line():
