@@ -6,7 +6,7 @@ line numbers** (1-based), plus a few lines of context around the first error.
 
 It claims the content when, among the first ``probe_lines`` non-blank lines, at
 least ``min_line_ratio`` carry a timestamp (``timestamp`` searched in the first
-``timestamp_prefix_chars`` of the line) or a level (``level``), or when a
+``timestamp_prefix_chars`` of the line) or a level (``levels``), or when a
 build/test-log ``signature`` matches one of them. It declines JSON lines and
 tables with a header row, so ``json``, ``csv`` and ``tsv`` keep their content.
 Every pattern is RE2 (linear time); the content is scanned by whole-text passes over its
