@@ -1,0 +1,39 @@
+"""Default csv/tsv: the streamed row and ragged counts equal a plain csv.reader count."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from hypothesis import given, note
+from hypothesis import strategies as st
+
+CELLS = st.sampled_from(["1", "Ada", "", " ", "x y", '"q"', '"a,b"', "é", "\xa0", "2024-01-01"])
+FIRST = st.sampled_from(["1", "Ada", "x y", '"a,b"'])  # never blank: the prose tests stay out of the way
+ROWS = st.lists(st.tuples(FIRST, st.lists(CELLS, max_size=4)).map(lambda t: [t[0], *t[1]]), min_size=1, max_size=40)
+
+
+def expected(content: str, delimiter: str):
+    rows = [row for row in csv.reader(io.StringIO(content), delimiter=delimiter) if "".join(row).strip()]
+    width = len(rows[0])
+    ragged = sum(1 for row in rows[1:] if len(row) != width)
+    return len(rows) - 1, ragged
+
+
+@given(ROWS, st.sampled_from([",", "\t"]), st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_rows_and_ragged_rows_are_counted_exactly(run, rows, delimiter, newline, final_newline):
+    header = delimiter.join(["h1", "h2", "h3"])
+    body = [delimiter.join(row) for row in rows]
+    content = newline.join([header, *[delimiter.join("123")] * 10, *body])
+    content += newline if final_newline else ""
+    note(repr(content))
+    found = run("tsv" if delimiter == "\t" else "csv", content, "default")
+    data_rows, ragged = expected(content, delimiter)
+    if found is None:
+        assert ragged > 0.1 * data_rows
+        return
+    assert found["structure"][1] == f"rows: {data_rows}"
+    if ragged:
+        assert found["structure"][-1] == f"ragged rows: {ragged} (cell count differs from the header's 3)"
+    else:
+        assert not found["structure"][-1].startswith("ragged rows")
