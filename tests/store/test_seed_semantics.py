@@ -210,3 +210,22 @@ def test_icase_is_a_literal_with_unicode_folding(session):
     rid = session.write("Hello World # x\tTAB ÉCOLE école a+b \\d").tool_result_id
     for query, offsets in [("o w", [4]), ("# X", [12]), ("\tt", [15]), ("école", [20, 26]), ("A+B", [32]), ("\\D", [36])]:
         assert [m["offset"] for m in session.search(rid, query, mode="icase")["matches"]] == offsets, query
+
+
+def test_store_urls_and_the_default_folder(tmp_path, monkeypatch):
+    import toolstub
+    from toolstub.store import default_local_root
+
+    monkeypatch.delenv("TOOLSTUB_STORE", raising=False)
+    monkeypatch.setenv("TOOLSTUB_HOME", str(tmp_path / "home"))
+    assert default_local_root() == tmp_path / "home" / "store"
+    toolstub.open_store().session("d").write("default folder")
+    assert (tmp_path / "home" / "store" / "d" / "tool-results").is_dir()
+    monkeypatch.setenv("TOOLSTUB_STORE", str(tmp_path / "env"))
+    toolstub.open_store().session("e").write("env folder")
+    assert (tmp_path / "env" / "e").is_dir()
+    via_url = toolstub.open_store(f"file://{tmp_path / 'url'}")
+    via_url.session("f").write("file url")
+    assert via_url.sessions() == ["f"] and (tmp_path / "url" / "f").is_dir()
+    with pytest.raises(InvalidArgumentError):
+        toolstub.open_store("s3://")
