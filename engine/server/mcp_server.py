@@ -22,6 +22,7 @@ from pydantic import Field
 from toolstub.errors import NotFoundError, RequestError
 
 TOOL_KINDS = ("read", "search", "list", "query")
+MAX_READ_CHARS = 200_000
 LIST_FIELDS = (
     "tool_result_id", "tool_name", "tool_id", "created_at", "original_chars", "mime_type", "synopsis_kind",
 )
@@ -59,6 +60,8 @@ class SessionTools:
         return rid
 
     def read(self, ref: str, offset: int, limit: int) -> dict[str, Any]:
+        # A model's context is the scarce thing: one call returns at most MAX_READ_CHARS.
+        limit = MAX_READ_CHARS if limit == -1 else min(limit, MAX_READ_CHARS)
         result = dict(self.session.read(self._id(ref), offset=offset, limit=limit, include_metadata=False))
         result["ref"] = self.session.ref(result["tool_result_id"])
         if result.get("has_more"):
@@ -143,7 +146,8 @@ def _register(server: Any, tools: SessionTools, names: dict[str, str]) -> None:
     def read(
         ref: Ref,
         offset: Annotated[int, Field(ge=0, description="First code point to return")] = 0,
-        limit: Annotated[int, Field(ge=-1, description="Code points to return; -1 for all")] = 20_000,
+        limit: Annotated[int, Field(ge=-1, description="Code points to return (at most 200000 a call; "
+                                    "-1: that much)")] = 20_000,
     ) -> dict[str, Any]:
         """Read raw output by ref, in slices of code points. While has_more, call again with offset=next_offset."""
         return read_g(ref, offset, limit)

@@ -31,7 +31,8 @@ def populated(tmp_path_factory: pytest.TempPathFactory) -> dict:
     doc = session.write(json.dumps(JSON_DOC), tool_id="call_api", tool_name="http_get",
                         mime_type="application/json")
     other = store.session("agent-2").write("secret of another session", tool_id="call_x", tool_name="bash")
-    return {"root": str(root), "log": log, "text": text, "doc": doc, "other": other}
+    huge = store.session("agent-1").write("0123456789" * 45_000, tool_id="call_huge", tool_name="dump")
+    return {"root": str(root), "log": log, "text": text, "doc": doc, "other": other, "huge": huge}
 
 
 def stdio_params(root: str, *extra: str) -> StdioServerParameters:
@@ -92,6 +93,8 @@ async def drive_default(populated: dict) -> dict:
                                                 {"ref": "tr_nothing_0123456789abcdef", "query": "x"})
         out["foreign"] = await client.call_tool("toolstub_result_read", {"ref": populated["other"].ref})
         out["bad_args"] = await client.call_tool("toolstub_result_read", {"ref": text_ref, "offset": -5})
+        out["capped"] = payload(await client.call_tool("toolstub_result_read",
+                                                       {"ref": populated["huge"].ref, "limit": -1}))
         out["after_errors"] = payload(await client.call_tool("toolstub_result_read", {"ref": text_ref, "limit": 4}))
     return out
 
@@ -119,8 +122,8 @@ def test_stdio_client_drives_every_tool(populated: dict) -> None:
     assert first["snippet"] == log[max(0, expected[0] - 5) : expected[0] + len("WARN disk") + 5]
 
     listed = out["list"]["tool_results"]
-    assert [e["tool_name"] for e in listed] == ["bash", "http_get"]
-    assert [e["ref"] for e in listed] == [populated["text"].ref, populated["doc"].ref]
+    assert [e["tool_name"] for e in listed] == ["bash", "http_get", "dump"]
+    assert [e["ref"] for e in listed] == [populated["text"].ref, populated["doc"].ref, populated["huge"].ref]
     assert [e["tool_name"] for e in out["list_http"]["tool_results"]] == ["http_get"]
 
     assert "ada" in json.dumps(out["query"]) and "cy" in json.dumps(out["query"])
@@ -135,6 +138,9 @@ def test_stdio_client_drives_every_tool(populated: dict) -> None:
     assert "not found" in out["foreign"].content[0].text.lower()
     assert "secret" not in out["foreign"].content[0].text
     assert out["after_errors"]["content"] == log[:4]
+    capped = out["capped"]  # one call never floods the model's context
+    assert len(capped["content"]) == 200_000 and capped["next_offset"] == 200_000
+    assert capped["total_chars"] == 450_000 and capped["has_more"] is True
 
 
 def test_compat_rules_name_the_tools_like_the_seed(populated: dict) -> None:
