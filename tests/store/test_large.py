@@ -129,3 +129,24 @@ def test_iter_text_streams_the_whole_output(session):
     blocks = list(session.iter_text(rid))
     assert len(blocks) > 5 and "".join(t for _, t in blocks) == content
     assert [o for o, _ in blocks] == [sum(len(t) for _, t in blocks[:i]) for i in range(len(blocks))]
+
+
+def test_search_memory_is_bounded(tmp_path, monkeypatch):
+    """Peak Python allocation of a search is a few blocks, not the size of the output."""
+    import tracemalloc
+
+    import toolstub
+
+    monkeypatch.setattr(search_module, "BLOCK_BYTES", 64 << 10)
+    monkeypatch.setattr(checkpoints, "DEFAULT_EVERY", 16_384)
+    session = toolstub.open_store(str(tmp_path / "s")).session("mem")
+    content = "".join(f"log line {i:07d} é😀\n" for i in range(200_000))
+    rid = session.write(content, synopsis=toolstub.Synopsis(kind="text")).tool_result_id
+    del content
+    for query, mode in (("0199999", "literal"), (r"line 019999\d ", "regex"), ("LOG LINE 0000001", "icase")):
+        tracemalloc.start()
+        result = session.search(rid, query, mode=mode, limit=5)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert result["total"] >= 1
+        assert peak < 2_500_000, (mode, peak)  # the output is 4.4 MB of UTF-8 (9.4 MB as a str)
