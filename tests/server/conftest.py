@@ -87,3 +87,9 @@ def client(server: str) -> Iterator[httpx.Client]:
 def serve():
     """``serve(*args, env=None)``: a context manager running a real server; yields its base URL."""
     return run_server
+
+
+@pytest.fixture(autouse=True)
+def _no_ambient_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-process apps read TOOLSTUB_API_KEYS; a developer's own keys must not leak into tests."""
+    monkeypatch.delenv("TOOLSTUB_API_KEYS", raising=False)
