@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from toolstub.errors import StoreError
@@ -56,7 +58,7 @@ def list_results(store, tool_name: str | None, limit: int, *, newest_first: bool
         batch = list(itertools.islice(entries, limit - len(out)))
         if not batch:
             break
-        blobs = store.backend.cat_many([f"{folder}/{e.name}" for e in batch])
+        blobs = _read_entries(store, folder, batch)
         for entry in batch:
             metadata = _parse_entry(blobs[f"{folder}/{entry.name}"], entry)
             if metadata is None:
@@ -65,6 +67,48 @@ def list_results(store, tool_name: str | None, limit: int, *, newest_first: bool
                 continue  # an 8-hex tool-name hash collision
             out.append(metadata)
     return out
+
+
+_CACHE: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+CACHE_ENTRIES = 4096
+
+
+def _read_entries(store, folder: str, batch: list[rec.IndexName]) -> dict[str, bytes | Exception]:
+    """Index entries by path, from a small process cache when possible.
+
+    Entries are immutable and the listing decides what exists (a pruned record's name
+    is gone from it, a rewritten record gets a new name), so a cached entry can never
+    change an answer; it only saves a request (one GET per entry on S3).
+    """
+    paths = [f"{folder}/{e.name}" for e in batch]
+    url = store.backend.describe()
+    out: dict[str, bytes | Exception] = {}
+    missing = []
+    with _CACHE_LOCK:
+        for path in paths:
+            cached = _CACHE.get((url, path))
+            if cached is None:
+                missing.append(path)
+            else:
+                _CACHE.move_to_end((url, path))
+                out[path] = cached
+    fetched = store.backend.cat_many(missing)
+    with _CACHE_LOCK:
+        for path, blob in fetched.items():
+            out[path] = blob
+            if isinstance(blob, bytes) and _entry_is_sound(blob):
+                _CACHE[(url, path)] = blob
+        while len(_CACHE) > CACHE_ENTRIES:
+            _CACHE.popitem(last=False)
+    return out
+
+
+def _entry_is_sound(blob: bytes) -> bool:
+    try:
+        return isinstance(json.loads(blob.decode("utf-8", "surrogatepass")), dict)
+    except ValueError:
+        return False
 
 
 def _parse_entry(blob: bytes | Exception, entry: rec.IndexName) -> dict[str, Any] | None:

@@ -116,3 +116,16 @@ def test_corrupt_index_entry_is_a_clear_error(store):
         session.list()
     assert [p["problem"] for p in store.fsck(repair=True)["repaired"]] == ["corrupt_index_entry"]
     assert [m["tool_result_id"] for m in session.list()["tool_results"]] == [rid]
+
+
+def test_cached_list_entries_never_resurrect_a_pruned_record(store):
+    session = store.session("cache")
+    kept = session.write("keep", tool_id="k")
+    gone = session.write("gone", tool_id="g")
+    assert len(session.list()["tool_results"]) == 2  # entries now cached
+    from toolstub.store import listing
+
+    assert any("cache/index/" in path for _, path in listing._CACHE)
+    store.prune(max_bytes=store.prune(max_bytes=10**12)["kept_bytes"] - 1)  # the oldest goes
+    assert [m["tool_result_id"] for m in session.list()["tool_results"]] == [gone.tool_result_id]
+    assert not session.exists(kept.tool_result_id)
