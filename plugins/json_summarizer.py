@@ -128,16 +128,19 @@ _SIGNED = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 
 
 def nesting_depth(data: bytes) -> int:
-    """Maximum bracket nesting of JSON-ish bytes, brackets inside strings ignored (one linear pass)."""
+    """Maximum bracket nesting of JSON-ish bytes, brackets inside strings ignored (linear, C speed)."""
     if data.count(b"[") + data.count(b"{") == 0:
         return 0
-    data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
     reduced = data.translate(None, _DELETE_OTHERS)
-    outside = b"".join(reduced.split(b'"')[0::2])
-    if not outside:
+    # dropping two adjacent quotes keeps every bracket's inside/outside-a-string parity
+    reduced = reduced.replace(b'""', b"")
+    if b'"' in reduced:
+        reduced = b"".join(reduced.split(b'"')[0::2])
+    if not reduced:
         return 0
-    steps = array("b", outside.translate(_SIGNED))
-    return max(0, max(accumulate(steps)))
+    return max(0, max(accumulate(array("b", reduced.translate(_SIGNED)))))
 
 
 def _has_long_integer(data: bytes) -> bool:

@@ -1,15 +1,513 @@
-"""Kind ``yaml``. SCAFFOLD: to be completed."""
+"""Kind ``yaml``: a YAML document that loads (``yaml.safe_load``) to a mapping or a sequence.
+
+Claims the content when the YAML heuristic passes and the content loads as a
+mapping or a sequence. The heuristic (``heuristic: seed``) is the seed's: the
+content starts with ``---`` (after whitespace); else no code detection pattern
+(``kinds.code.detect_patterns``) may match; else the first non-blank line
+matching ``key_pattern`` (a key with no inline value; the last non-blank line
+is never taken) must be followed by an indented non-blank line. So flat
+``key: value`` files are not YAML in ``openviking-compat``.
+
+The load never builds the document and never runs the pure-Python loader:
+libyaml's C parser checks the syntax, and the safe loader's other refusals are
+replayed on libyaml's event stream without constructing containers: a second
+document, an undefined alias, a duplicate anchor, a tag no safe constructor
+knows (``!foo``, a plain ``=``), a scalar its constructor refuses (``!!int x``,
+``2001-13-45``, an integer over 4300 digits), a bad merge (``<<``), an
+unhashable key, and nesting deeper than ``max_nesting`` (the seed's
+RecursionError). Aliases are never expanded, so an alias bomb costs its size.
+Only the top level is kept: key order with ``dict`` semantics (merged keys
+first, a repeated key keeps its first place and its last value) and one type
+per value.
+
+.. rubric:: Options (``kinds.yaml``)
+
+* ``key_limit`` (30): top-level keys listed in the summary and the structure.
+* ``heuristic`` (``seed``): ``seed`` or ``structured``: also take flat
+  ``key: value`` files (every one of the first ``probe_lines`` non-blank
+  lines is a ``flat_key_pattern`` line, a comment, a list item or indented,
+  with at least ``flat_min_keys`` keys).
+* ``key_pattern``: the seed's key-line regex (Python ``\\s`` spelled out for RE2).
+* ``flat_key_pattern``, ``flat_min_keys`` (2), ``probe_lines`` (50).
+* ``code_veto`` (``anywhere``): ``anywhere`` (any code pattern match rejects),
+  ``unindented`` (only a match starting at column 0 rejects, so an indented
+  ``import x`` inside a block scalar does not), or ``off``.
+* ``max_nesting`` (472): deepest collection nesting that loads.
+* ``more_format`` (``""``) and ``empty_keys_text`` (``""``): as for ``json``.
+
+.. rubric:: Examples
+
+``---\\ntitle: x\\ntags: [a, b]\\n`` gives ``YAML object.`` /
+``top-level keys: title, tags`` and the structure ``title: string`` /
+``tags: array``. ``name: foo\\nversion: 1\\n`` is not claimed under
+``openviking-compat`` and is YAML under ``default``.
+"""
 
 from __future__ import annotations
 
+import datetime
+import re
+from typing import Any
+
+import re2
+import yaml
+import yaml._yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import ScalarNode
+
 from toolstub import hookimpl
+from toolstub.plugins.json_summarizer import cut
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
+
+_PY_WS = r"[\t-\r\x1c-\x20\x85\xa0\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]"
+
+DEFAULTS: dict[str, Any] = {
+    "key_limit": 30,
+    "heuristic": "seed",
+    "front_matter_marker": "---",
+    "key_pattern": rf"^[A-Za-z0-9_.-]+:{_PY_WS}*(?:#.*)?$",
+    "flat_key_pattern": r"^[A-Za-z0-9_.-]+:(?:[ \t].*)?$",
+    "flat_min_keys": 2,
+    "probe_lines": 50,
+    "code_veto": "anywhere",
+    "max_nesting": 472,
+    "more_format": "",
+    "empty_keys_text": "",
+}
+
+_INT = {"type": "integer", "minimum": 0}
+CAPS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "key_limit": {**_INT, "description": "top-level keys listed"},
+        "heuristic": {"enum": ["seed", "structured"], "description": "which YAML heuristic runs before the load"},
+        "front_matter_marker": {"type": "string", "description": "content starting with it (after whitespace) is tried"},
+        "key_pattern": {"type": "string", "description": "a key line with no inline value (RE2, one line)"},
+        "flat_key_pattern": {"type": "string", "description": "a key line of a flat mapping (structured heuristic)"},
+        "flat_min_keys": {**_INT, "description": "key lines a flat mapping needs"},
+        "probe_lines": {**_INT, "description": "non-blank lines the structured heuristic looks at"},
+        "code_veto": {"enum": ["anywhere", "unindented", "off"], "description": "when a code pattern rejects"},
+        "max_nesting": {**_INT, "description": "deepest collection nesting that loads"},
+        "more_format": {"type": "string", "description": "item appended when a cap cuts a list; {n} = left out"},
+        "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty mapping"},
+    },
+}
+
+_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+# --- the heuristic -------------------------------------------------------------------------
+
+
+_LINE = re.compile(r"([^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*)(?:\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]|\Z)")
+
+
+def _nonblank_lines(content: str, limit: int | None = None):
+    """The non-blank lines of ``str.splitlines`` semantics, lazily (the answer usually comes early)."""
+    count = 0
+    position, size = 0, len(content)
+    while position < size:
+        match = _LINE.match(content, position)
+        line = match.group(1)
+        position = match.end() if match.end() > position else size
+        if line.strip():
+            yield line
+            count += 1
+            if limit is not None and count >= limit:
+                return
+
+
+def _code_veto(content: str, patterns: Any, mode: str) -> bool:
+    if mode == "off":
+        return False
+    for pattern in patterns:
+        if mode == "anywhere":
+            if pattern.search(content):
+                return True
+            continue
+        for match in pattern.finditer(content):
+            text = match.group(0)
+            start = match.start() + len(text) - len(text.lstrip())
+            if start == 0 or content[start - 1] in _LINE_BREAKS:
+                return True
+    return False
+
+
+def _seed_structure(content: str, key_re: Any) -> bool:
+    previous_was_key = False
+    for line in _nonblank_lines(content):
+        if previous_was_key:
+            return line.startswith((" ", "\t"))
+        previous_was_key = bool(key_re.search(line))
+    return False
+
+
+def _flat_structure(content: str, caps: Any) -> bool:
+    flat_re = caps["flat_key_pattern"]
+    keys = 0
+    for line in _nonblank_lines(content, caps["probe_lines"]):
+        if line.startswith((" ", "\t", "#", "- ")) or line == "-":
+            continue
+        if not flat_re.search(line):
+            return False
+        keys += 1
+    return keys >= caps["flat_min_keys"]
+
+
+def looks_yaml(content: str, caps: Any, code_patterns: Any) -> bool:
+    """The YAML heuristic of ``kinds.yaml`` (the seed's ``_looks_yaml`` under ``heuristic: seed``)."""
+    lead = len(content) - len(content.lstrip()) if content[:1].isspace() else 0
+    if content.startswith(caps["front_matter_marker"], lead):
+        return True
+    if _code_veto(content, code_patterns, caps["code_veto"]):
+        return False
+    if _seed_structure(content, caps["key_pattern"]):
+        return True
+    return caps["heuristic"] == "structured" and _flat_structure(content, caps)
+
+
+# --- the load, replayed on libyaml events ---------------------------------------------------
+
+_T = "tag:yaml.org,2002:"
+_SEQ, _MAP, _STR, _MERGE, _VALUE = _T + "seq", _T + "map", _T + "str", _T + "merge", _T + "value"
+_SEQ_TAGS = {_SEQ: "array", _T + "omap": "array", _T + "pairs": "array"}
+_MAP_TAGS = {_MAP: "object", _T + "set": "set"}
+_SCALAR_TYPES = {_STR: "string", _T + "int": "number", _T + "float": "number", _T + "bool": "boolean", _T + "null": "null"}
+
+
+class Refused(Exception):
+    """``yaml.safe_load`` would raise (or the result is not a mapping or a sequence)."""
+
+
+class _Node:
+    """What the top-level summary and the safe loader's checks need of one node."""
+
+    __slots__ = ("kind", "tag", "value", "style", "explicit", "pairs", "members", "items", "all_maps", "key", "merging")
+
+    def __init__(self, kind: str, tag: str, value: Any = None, style: Any = None, explicit: bool = False) -> None:
+        self.kind = kind  # scalar | seq | map
+        self.tag = tag
+        self.value = value
+        self.style = style
+        self.explicit = explicit
+        self.pairs: list[tuple[_Node, _Node]] | None = None  # map: kept for the root, anchors, merges
+        self.members: list[_Node] | None = None  # seq: kept for anchors and merges
+        self.items = 0  # seq: items; map: pairs
+        self.all_maps = True  # seq: every item is a mapping (a valid merge value)
+        self.key: _Node | None = None  # map: the key waiting for its value
+        self.merging = False  # inside the value of a merge key
+
+
+class _Replay:
+    def __init__(self, caps: Any) -> None:
+        self.max_nesting = caps["max_nesting"]
+        self.resolver = yaml.resolver.Resolver()
+        self.constructor = SafeConstructor()
+        self.anchors: dict[str, _Node] = {}
+        self.stack: list[_Node] = []
+        self.root: _Node | None = None
+
+    def construct(self, node: _Node) -> Any:
+        if node.tag == _STR:
+            return node.value
+        fn = self.constructor.yaml_constructors.get(node.tag)
+        if fn is None or node.tag in _SEQ_TAGS or node.tag in _MAP_TAGS:
+            raise Refused(f"no constructor for {node.tag}")
+        try:
+            return fn(self.constructor, ScalarNode(node.tag, node.value, style=node.style))
+        except Exception as exc:  # noqa: BLE001 - any constructor error is the loader's error
+            raise Refused(str(exc)) from None
+
+    def type_of(self, node: _Node) -> str:
+        if node.kind == "seq":
+            return "array"
+        if node.kind == "map":
+            return "set" if node.tag == _T + "set" else "object"
+        known = _SCALAR_TYPES.get(node.tag)
+        if known:
+            return known
+        value = self.construct(node)
+        if isinstance(value, datetime.datetime):
+            return "datetime"
+        return type(value).__name__
+
+    def scalar(self, event: Any) -> _Node:
+        tag = event.tag
+        explicit = tag is not None and tag != "!"
+        if not explicit:
+            tag = self.resolver.resolve(ScalarNode, event.value, event.implicit)
+        node = _Node("scalar", tag, event.value, event.style, explicit)
+        if tag not in (_STR, _T + "null", _MERGE, _VALUE) and (explicit or tag != _T + "bool"):
+            self.construct(node)  # int (4300-digit limit), float ("._"), timestamp, explicit tags
+        self.anchor(event.anchor, node)
+        return node
+
+    def collection(self, event: Any, kind: str) -> _Node:
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = _SEQ if kind == "seq" else _MAP
+        if tag not in (_SEQ_TAGS if kind == "seq" else _MAP_TAGS):
+            raise Refused(f"tag {tag} on a {kind}")
+        if len(self.stack) >= self.max_nesting:
+            raise Refused("nesting too deep")  # the seed's recursive composer: RecursionError
+        node = _Node(kind, tag)
+        parent = self.stack[-1] if self.stack else None
+        if parent is not None and (parent.merging or (parent.kind == "map" and parent.key and parent.key.tag == _MERGE)):
+            node.merging = True
+        keep = parent is None or node.merging or event.anchor is not None
+        if keep:
+            node.pairs = [] if kind == "map" else None
+            node.members = [] if kind == "seq" else None
+        self.anchor(event.anchor, node)
+        return node
+
+    def anchor(self, anchor: str | None, node: _Node) -> None:
+        if anchor is not None:
+            if anchor in self.anchors:
+                raise Refused(f"found duplicate anchor {anchor!r}")
+            self.anchors[anchor] = node
+
+    def add(self, node: _Node) -> None:
+        """Attach a finished node (or an alias's target) to the open collection."""
+        parent = self.stack[-1] if self.stack else None
+        is_key = parent is not None and parent.kind == "map" and parent.key is None
+        if not is_key and node.kind == "scalar" and node.tag in (_MERGE, _VALUE):
+            raise Refused(f"no constructor for {node.tag}")
+        if parent is None:
+            self.root = node
+        elif parent.kind == "seq":
+            parent.items += 1
+            if parent.members is not None:
+                parent.members.append(node)
+            if node.kind != "map":
+                parent.all_maps = False
+            if parent.tag != _SEQ and (node.kind != "map" or node.items != 1):
+                raise Refused("an omap/pairs item is not a one-pair mapping")
+        elif is_key:
+            parent.key = node
+        else:
+            key, parent.key = parent.key, None
+            parent.items += 1
+            self.pair(parent, key, node)
+
+    def pair(self, parent: _Node, key: _Node, value: _Node) -> None:
+        if key.kind == "scalar" and key.tag == _MERGE:
+            if not (value.kind == "map" or (value.kind == "seq" and value.all_maps)):
+                raise Refused("expected a mapping or list of mappings for merging")
+        elif key.kind != "scalar":
+            raise Refused("found unhashable key")
+        if parent.pairs is not None:
+            parent.pairs.append((key, value))
+
+    def flatten(self, node: _Node, seen: frozenset[int] = frozenset()) -> list[tuple[Any, str]]:
+        """A mapping's (key, value type) pairs in the safe loader's order: merged pairs first."""
+        if id(node) in seen or node.pairs is None:
+            return []
+        seen = seen | {id(node)}
+        merged: list[tuple[Any, str]] = []
+        own: list[tuple[Any, str]] = []
+        for key, value in node.pairs:
+            if key.tag == _MERGE:
+                if value.kind == "map":
+                    merged.extend(self.flatten(value, seen))
+                else:
+                    for member in reversed(value.members or ()):
+                        merged.extend(self.flatten(member, seen))
+            else:
+                own.append((key.value if key.tag == _VALUE else self.construct(key), self.type_of(value)))
+        return merged + own
+
+    def run(self, content: str) -> _Node:
+        documents = 0
+        try:
+            for event in yaml.parse(content, Loader=yaml.CSafeLoader):
+                cls = type(event)
+                if cls is yaml.ScalarEvent:
+                    self.add(self.scalar(event))
+                elif cls is yaml.AliasEvent:
+                    target = self.anchors.get(event.anchor)
+                    if target is None:
+                        raise Refused(f"found undefined alias {event.anchor!r}")
+                    self.add(target)
+                elif cls is yaml.MappingStartEvent:
+                    self.stack.append(self.collection(event, "map"))
+                elif cls is yaml.SequenceStartEvent:
+                    self.stack.append(self.collection(event, "seq"))
+                elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
+                    self.add(self.stack.pop())
+                elif cls is yaml.DocumentStartEvent:
+                    documents += 1
+                    if documents > 1:
+                        raise Refused("expected a single document in the stream")
+        except yaml.YAMLError as exc:
+            raise Refused(str(exc)) from None
+        except (UnicodeError, RecursionError, MemoryError) as exc:
+            raise Refused(str(exc)) from None
+        if self.root is None:
+            raise Refused("empty stream")
+        return self.root
+
+
+# --- the fast path for big block documents at column 0 ------------------------------------
+
+_FAST_MIN_CHARS = 65_536
+# anything that needs the full replay: tags, anchors and aliases, merges, complex and flow keys, a
+# plain "=", a directive or a second document marker, quoted keys at column 0, compact nested
+# sequences, a float like "._", deep indentation, dates the constructor may refuse
+_RISKY = re2.compile(
+    r"(?m)(?:^|[ \t\[{,])[!&*]"
+    r"|<<|(?:^|[ \t\[{,])\?(?:[ \t]|$)|[\]}][ \t]*:(?:[ \t]|$)"
+    r"|(?:^|[ \t\[{,:-])=(?:[ \t,\]}]|$)"
+    r"|\n(?:---|\.\.\.)(?:[ \t\r\n]|$)|^%|^[\"']|-[ \t]+-(?:[ \t]|$)|\._"
+    r"|^[ \t]{120,}\S"
+    r"|(?:^|[ \t\[{,])[\"'](?:[^\"'\n])*$"
+    r"|\d{4}-(?:0?0|1[3-9]|[2-9]\d|\d{3,})-|\d{4}-\d\d?-(?:0?0|29|3\d|[4-9]\d|\d{3,})"
+    r"|\d{4}-\d\d?-\d\d?(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d"
+)
+_DIGITS = bytes(0x31 if (0x30 <= b <= 0x39 or b == 0x5F) else 0x30 for b in range(256))
+_FLOW_KEEP = bytes(b for b in range(256) if b not in b"[]{}\n")
+_COL0 = r"^(?=[^ \t#\n])(?!---(?:[ \t]|$))"
+_COL0_START = re.compile(_COL0, re.MULTILINE)
+_COL0_LINE = re.compile(_COL0 + r"[^\n]*", re.MULTILINE)
+_COL0_KEY = re.compile(_COL0 + r"((?:[^:\n]|:(?![ \t\n]|$))*):(?=[ \t\n]|$)", re.MULTILINE)
+_COL0_NOT_ITEM = re.compile(_COL0 + r"(?!-(?:[ \t\n]|$))", re.MULTILINE)
+_KEY_TRAILING_BLANK = re.compile(_COL0 + r"(?:[^:\n]|:(?![ \t\n]|$))*[ \t]:(?=[ \t\n]|$)", re.MULTILINE)
+_FLOW_PASSES = 8
+
+
+class _NotFast(Exception):
+    """The fast path cannot decide exactly: replay the events."""
+
+
+def _flow_unsafe(data: bytes) -> bool:
+    """A flow collection spans lines, or nests more than a few levels on one line."""
+    reduced = data.translate(None, _FLOW_KEEP)
+    for _ in range(_FLOW_PASSES):
+        shorter = reduced.replace(b"[]", b"").replace(b"{}", b"")
+        if len(shorter) == len(reduced):
+            break
+        reduced = shorter
+    else:
+        return True
+    return b"[" in reduced or b"{" in reduced
+
+
+def _value_type(replay: _Replay, chunk: str) -> str:
+    """The type of the value in ``key: value`` (one top-level entry), from its first five events."""
+    for seen, event in enumerate(yaml.parse(chunk, Loader=yaml.CSafeLoader), 1):
+        if seen == 5:
+            cls = type(event)
+            if cls is yaml.ScalarEvent:
+                return replay.type_of(replay.scalar(event))
+            if cls is yaml.SequenceStartEvent:
+                return "array"
+            if cls is yaml.MappingStartEvent:
+                return "object"
+            break
+    raise _NotFast
+
+
+def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
+    """A block mapping or sequence at column 0 whose entries are told apart by their first column."""
+    try:
+        data = content.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _NotFast from None
+    if "\r" in content or _RISKY.search(content) or b"1" * 4301 in data.translate(_DIGITS):
+        raise _NotFast
+    if _flow_unsafe(data):
+        raise _NotFast
+    try:
+        yaml._yaml.CParser(data).raw_parse()
+    except yaml.YAMLError as exc:
+        raise Refused(str(exc)) from None
+    lines = len(_COL0_START.findall(content))
+    if not lines:
+        raise _NotFast
+    first = _COL0_LINE.search(content).group(0).lstrip("\ufeff")
+    if (first == "-" or first.startswith(("- ", "-\t"))) and not _COL0_NOT_ITEM.search(content):
+        return "array", lines
+    keys = _COL0_KEY.findall(content)
+    if len(keys) != lines:
+        raise _NotFast
+    keys[0] = keys[0].lstrip("\ufeff")
+    if _KEY_TRAILING_BLANK.search(content):
+        keys = [key.rstrip(" \t") for key in keys]
+    if len(set(keys)) != len(keys):
+        raise _NotFast
+    replay = _Replay(caps)
+    first_chars = replay.resolver.yaml_implicit_resolvers
+    for key in keys:
+        if key[:1] in first_chars and replay.resolver.resolve(ScalarNode, key, (True, False)) != _STR:
+            raise _NotFast
+    table: dict[Any, str] = dict.fromkeys(keys, "")
+    limit = caps["key_limit"]
+    starts = []
+    for match in _COL0_START.finditer(content):
+        starts.append(match.start())
+        if len(starts) > limit:
+            break
+    starts.append(len(content))
+    for index, key in enumerate(keys[:limit]):
+        table[key] = _value_type(replay, content[starts[index] : starts[index + 1]])
+    return "object", table
+
+
+def load_top_level(content: str, caps: Any) -> tuple[str, Any]:
+    """``("object", {key: type})`` or ``("array", length)``; raises :class:`Refused`."""
+    if len(content) >= _FAST_MIN_CHARS and caps["max_nesting"] >= 400:
+        try:
+            return _fast_top_level(content, caps)
+        except _NotFast:
+            pass
+    replay = _Replay(caps)
+    root = replay.run(content)
+    if root.kind == "seq":
+        return "array", root.items
+    if root.kind == "map" and root.tag != _T + "set":
+        table: dict[Any, str] = {}
+        for key, kind in replay.flatten(root):
+            table[key] = kind
+        return "object", table
+    raise Refused("not a mapping or a sequence")
+
+
+# --- the synopsis ----------------------------------------------------------------------------
 
 
 def _summarize(inp: KindInput) -> Synopsis | None:
-    return None
+    caps = inp.caps
+    code_patterns = inp.rules.caps("code").get("detect_patterns", ()) or ()
+    if not looks_yaml(inp.content, caps, code_patterns):
+        return None
+    try:
+        kind, data = load_top_level(inp.content, caps)
+    except Refused:
+        return None
+    more, limit = caps["more_format"], caps["key_limit"]
+    if kind == "array":
+        return Synopsis(kind="yaml", title="YAML output", summary=("YAML array.", f"array length: {data}"))
+    keys = [str(k) for k in data]
+    listed = ", ".join(cut(keys, limit, more)) if keys else caps["empty_keys_text"]
+    structure = [f"{k}: {t}" for k, t in list(data.items())[:limit]]
+    return Synopsis(
+        kind="yaml",
+        title="YAML output",
+        summary=("YAML object.", f"top-level keys: {listed}"),
+        structure=cut(structure, limit, more, len(keys)),
+    )
 
 
 @hookimpl
-def toolstub_register_summarizers():
-    return (Summarizer(name="yaml", summarize=_summarize),)
+def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
+    return (
+        Summarizer(
+            name="yaml",
+            summarize=_summarize,
+            caps_schema=CAPS_SCHEMA,
+            defaults=DEFAULTS,
+            pattern_keys=frozenset({"key_pattern", "flat_key_pattern"}),
+            description="YAML mapping or sequence: top-level keys and value types (libyaml, no full load)",
+        ),
+    )
