@@ -79,7 +79,13 @@ def _progress_wanted(flag: bool | None, size: int) -> bool:
 
 def _progress(description: str, total: int | None):
     from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TransferSpeedColumn
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        Progress,
+        TextColumn,
+        TransferSpeedColumn,
+    )
 
     bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
                    console=Console(stderr=True), transient=False)
@@ -273,7 +279,7 @@ def fsck(ctx, repair, remove_orphans, no_verify, as_json, progress) -> None:
     if not no_verify and _progress_wanted(progress, total):
         bar, task = _progress("checking", total)
         bar.start()
-        callback = lambda chars, _rid: bar.advance(task, chars)  # noqa: E731 - chars, close to bytes
+        callback = lambda chars, _rid: bar.advance(task, chars)
     try:
         result = the_store.fsck(repair=repair, remove_orphans=remove_orphans, verify=not no_verify, progress=callback)
     finally:

@@ -10,8 +10,8 @@ points of output: O(limit), whatever the size of the output.
 from __future__ import annotations
 
 import struct
-from itertools import pairwise
 from dataclasses import dataclass
+from itertools import pairwise
 
 from toolstub.store.ids import encode_content
 
