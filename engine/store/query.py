@@ -15,6 +15,8 @@ from typing import Any
 from toolstub.errors import InvalidArgumentError
 
 _JQ_EVERY = re.compile(r"\[\]")
+#: the JSON document is parsed whole; bigger outputs are refused (search and read stream instead)
+MAX_QUERY_BYTES = 256 << 20
 
 
 def to_jsonpath(path: str) -> str:
@@ -71,6 +73,12 @@ def query(store, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[
     expression = _compile(path)
     tool_result_id = store.resolve(id_or_ref)
     metadata = store._load_metadata(tool_result_id)
+    size = metadata.get("output_bytes", metadata.get("original_chars", 0))
+    if isinstance(size, int) and size > MAX_QUERY_BYTES:
+        raise InvalidArgumentError(
+            f"tool result is too large to query ({size} bytes > {MAX_QUERY_BYTES}); use search or read instead",
+            details={"tool_result_id": tool_result_id},
+        )
     text, _ = store.slice(tool_result_id, 0, -1, metadata)
     try:
         document = json.loads(text)

@@ -129,3 +129,12 @@ def test_cached_list_entries_never_resurrect_a_pruned_record(store):
     store.prune(max_bytes=store.prune(max_bytes=10**12)["kept_bytes"] - 1)  # the oldest goes
     assert [m["tool_result_id"] for m in session.list()["tool_results"]] == [gone.tool_result_id]
     assert not session.exists(kept.tool_result_id)
+
+
+def test_query_refuses_outputs_over_the_cap(session, monkeypatch):
+    from toolstub.store import query as query_module
+
+    rid = session.write(json.dumps(DOC)).tool_result_id
+    monkeypatch.setattr(query_module, "MAX_QUERY_BYTES", 100)
+    with pytest.raises(InvalidArgumentError, match="too large to query"):
+        session.query(rid, "$.meta")
