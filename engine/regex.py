@@ -38,6 +38,12 @@ def scrub_surrogates(text: str) -> str:
     return _LONE_SURROGATE.sub("\ufffd", text)
 
 
+def _scrubbed(text: Any) -> str:
+    if not isinstance(text, str):
+        raise UnicodeEncodeError("utf-8", "", 0, 0, "not valid UTF-8 and not a str")
+    return scrub_surrogates(text)
+
+
 class LinearPattern:
     """An RE2 pattern that accepts any ``str`` (see the module docstring).
 
@@ -56,28 +62,37 @@ class LinearPattern:
     def __repr__(self) -> str:
         return f"LinearPattern({self.regex.pattern!r})"
 
-    def _call(self, method: str, text: Any, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return getattr(self.regex, method)(text, *args, **kwargs)
-        except UnicodeEncodeError:
-            if not isinstance(text, str):
-                raise
-            return getattr(self.regex, method)(scrub_surrogates(text), *args, **kwargs)
-
+    # Each method calls RE2 directly (a hot path: kinds match per line) and
+    # retries only when RE2 refused the text for a lone surrogate.
     def search(self, text: Any, *args: Any, **kwargs: Any) -> Any:
-        return self._call("search", text, *args, **kwargs)
+        try:
+            return self.regex.search(text, *args, **kwargs)
+        except UnicodeEncodeError:
+            return self.regex.search(_scrubbed(text), *args, **kwargs)
 
     def match(self, text: Any, *args: Any, **kwargs: Any) -> Any:
-        return self._call("match", text, *args, **kwargs)
+        try:
+            return self.regex.match(text, *args, **kwargs)
+        except UnicodeEncodeError:
+            return self.regex.match(_scrubbed(text), *args, **kwargs)
 
     def fullmatch(self, text: Any, *args: Any, **kwargs: Any) -> Any:
-        return self._call("fullmatch", text, *args, **kwargs)
+        try:
+            return self.regex.fullmatch(text, *args, **kwargs)
+        except UnicodeEncodeError:
+            return self.regex.fullmatch(_scrubbed(text), *args, **kwargs)
 
     def findall(self, text: Any, *args: Any, **kwargs: Any) -> Any:
-        return self._call("findall", text, *args, **kwargs)
+        try:
+            return self.regex.findall(text, *args, **kwargs)
+        except UnicodeEncodeError:
+            return self.regex.findall(_scrubbed(text), *args, **kwargs)
 
     def split(self, text: Any, *args: Any, **kwargs: Any) -> Any:
-        return self._call("split", text, *args, **kwargs)
+        try:
+            return self.regex.split(text, *args, **kwargs)
+        except UnicodeEncodeError:
+            return self.regex.split(_scrubbed(text), *args, **kwargs)
 
     def finditer(self, text: Any, *args: Any, **kwargs: Any) -> Iterator[Any]:
         if isinstance(text, str) and not text.isascii():
