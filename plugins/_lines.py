@@ -99,6 +99,9 @@ def line_blob(content: str, *, strip: bool, drop_empty: bool = False) -> bytes:
     """
     if drop_empty and content.count("\n\n\n\n") * 8 > content.count("\n"):
         content = (_BLANK_RUNS_STRIPPED if strip else _BLANK_RUNS_RAW).sub("\n", content)
+    if not strip and not any(ch in content for ch in LINE_BREAKS if ch != "\n"):
+        # only "\n" breaks lines: the joined lines are the content without its last "\n"
+        return encode(content[:-1] if content.endswith("\n") else content)
     lines = content.splitlines()
     if strip:
         return encode("\n".join(map(str.strip, lines)))

@@ -33,6 +33,10 @@ per value.
   ``unindented`` (only a match starting at column 0 rejects, so an indented
   ``import x`` inside a block scalar does not), or ``off``.
 * ``max_nesting`` (472): deepest collection nesting that loads.
+* ``pure_python_quirks`` (true): content where PyYAML's pure-Python loader (the
+  seed's ``yaml.safe_load``) and libyaml disagree (a tab, ``\\u``/``\\U``
+  escapes, a BOM, a ``%`` line, a flow ``:`` before ``,]}``, a block scalar
+  header followed by ``#``) is parsed with the pure-Python parser (events only).
 * ``more_format`` (``""``) and ``empty_keys_text`` (``""``): as for ``json``.
 
 .. rubric:: Examples
@@ -71,6 +75,7 @@ DEFAULTS: dict[str, Any] = {
     "probe_lines": 50,
     "code_veto": "anywhere",
     "max_nesting": 472,
+    "pure_python_quirks": True,
     "more_format": "",
     "empty_keys_text": "",
 }
@@ -89,6 +94,7 @@ CAPS_SCHEMA: dict[str, Any] = {
         "probe_lines": {**_INT, "description": "non-blank lines the structured heuristic looks at"},
         "code_veto": {"enum": ["anywhere", "unindented", "off"], "description": "when a code pattern rejects"},
         "max_nesting": {**_INT, "description": "deepest collection nesting that loads"},
+        "pure_python_quirks": {"type": "boolean", "description": "parse like the pure-Python loader where libyaml differs"},
         "more_format": {"type": "string", "description": "item appended when a cap cuts a list; {n} = left out"},
         "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty mapping"},
     },
@@ -199,8 +205,19 @@ class _Node:
         self.merging = False  # inside the value of a merge key
 
 
+# where libyaml and the pure-Python loader disagree: tabs (the pure scanner skips only spaces),
+# surrogate \u escapes, a BOM after the start, unknown % directives, a flow ":" right before
+# ",]}", a block scalar header followed by "#"
+_PURE_PYTHON_QUIRK = re.compile(r"[\t\ufeff]|\\[uU]|(?:^|[\r\n\x85\u2028\u2029])%|:[,\]}]|[|>][-+0-9]*#")
+
+
+def _pure_python(content: str, caps: Any) -> bool:
+    return bool(caps.get("pure_python_quirks")) and _PURE_PYTHON_QUIRK.search(content) is not None
+
+
 class _Replay:
-    def __init__(self, caps: Any) -> None:
+    def __init__(self, caps: Any, pure_python: bool = False) -> None:
+        self.loader = yaml.SafeLoader if pure_python else yaml.CSafeLoader
         self.max_nesting = caps["max_nesting"]
         self.resolver = yaml.resolver.Resolver()
         self.constructor = SafeConstructor()
@@ -321,7 +338,7 @@ class _Replay:
     def run(self, content: str) -> _Node:
         documents = 0
         try:
-            for event in yaml.parse(content, Loader=yaml.CSafeLoader):
+            for event in yaml.parse(content, Loader=self.loader):
                 cls = type(event)
                 if cls is yaml.ScalarEvent:
                     self.add(self.scalar(event))
@@ -456,12 +473,13 @@ def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
 
 def load_top_level(content: str, caps: Any) -> tuple[str, Any]:
     """``("object", {key: type})`` or ``("array", length)``; raises :class:`Refused`."""
-    if len(content) >= _FAST_MIN_CHARS and caps["max_nesting"] >= 400:
+    pure_python = _pure_python(content, caps)
+    if not pure_python and len(content) >= _FAST_MIN_CHARS and caps["max_nesting"] >= 400:
         try:
             return _fast_top_level(content, caps)
         except _NotFast:
             pass
-    replay = _Replay(caps)
+    replay = _Replay(caps, pure_python)
     root = replay.run(content)
     if root.kind == "seq":
         return "array", root.items
