@@ -127,10 +127,10 @@ _DELETE_OTHERS = bytes(b for b in range(256) if b not in _BRACKETS_KEEP)
 _SIGNED = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 
 
-def nesting_depth(data: bytes) -> int:
-    """Maximum bracket nesting of JSON-ish bytes, brackets inside strings ignored (linear, C speed)."""
+def bracket_profile(data: bytes) -> tuple[int, int]:
+    """(maximum nesting, final depth) of JSON-ish bytes, brackets inside strings ignored (linear, C speed)."""
     if data.count(b"[") + data.count(b"{") == 0:
-        return 0
+        return 0, -(data.count(b"]") + data.count(b"}"))
     if b"\\" in data:
         data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
     reduced = data.translate(None, _DELETE_OTHERS)
@@ -139,8 +139,14 @@ def nesting_depth(data: bytes) -> int:
     if b'"' in reduced:
         reduced = b"".join(reduced.split(b'"')[0::2])
     if not reduced:
-        return 0
-    return max(0, max(accumulate(array("b", reduced.translate(_SIGNED)))))
+        return 0, 0
+    steps = array("b", reduced.translate(_SIGNED))
+    return max(0, max(accumulate(steps))), sum(steps)
+
+
+def nesting_depth(data: bytes) -> int:
+    """Maximum bracket nesting of JSON-ish bytes, brackets inside strings ignored."""
+    return bracket_profile(data)[0]
 
 
 def _has_long_integer(data: bytes) -> bool:
@@ -355,6 +361,10 @@ def _deep(text: str, caps: Any) -> Synopsis:
     )
 
 
+def _balanced(text: str) -> bool:
+    return bracket_profile(text.encode("utf-8", "surrogatepass"))[1] == 0
+
+
 def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
     """(root, trailing chars, values) for the first JSON value of ``text``; raises :class:`_Refused`."""
     values = _Values()
@@ -373,7 +383,7 @@ def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
     try:
         root, end = _stdlib_decode(text, depth)
     except (ValueError, RecursionError) as exc:
-        if isinstance(exc, RecursionError) and caps["deep_nesting"] == "describe":
+        if isinstance(exc, RecursionError) and caps["deep_nesting"] == "describe" and _balanced(text):
             return _deep(text, caps)
         raise _Refused from None
     if depth > caps["max_nesting"] and isinstance(root, (dict, list)):
