@@ -379,7 +379,7 @@ _RISKY = re2.compile(
     r"|\n(?:---|\.\.\.)(?:[ \t\r\n]|$)|^%|^[\"']|-[ \t]+-(?:[ \t]|$)|\._"
     r"|^[ \t]{120,}\S"
     r"|(?:^|[ \t\[{,])[\"'](?:[^\"'\n])*$"
-    r"|\d{4}-(?:0?0|1[3-9]|[2-9]\d|\d{3,})-|\d{4}-\d\d?-(?:0?0|29|3\d|[4-9]\d|\d{3,})"
+    r"|\d{4}-(?:0?0|1[3-9]|[2-9]\d|\d{3,})-|\d{4}-\d\d?-(?:0?0|29|3\d|[4-9]\d|\d{3,})(?:[^0-9]|$)"
     r"|\d{4}-\d\d?-\d\d?(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d"
 )
 _DIGITS = bytes(0x31 if (0x30 <= b <= 0x39 or b == 0x5F) else 0x30 for b in range(256))
@@ -449,7 +449,7 @@ def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
     if len(keys) != lines:
         raise _NotFast
     keys[0] = keys[0].lstrip("\ufeff")
-    if _KEY_TRAILING_BLANK.search(content):
+    if (" :" in content or "\t:" in content) and _KEY_TRAILING_BLANK.search(content):
         keys = [key.rstrip(" \t") for key in keys]
     if len(set(keys)) != len(keys):
         raise _NotFast
