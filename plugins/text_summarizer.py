@@ -5,8 +5,10 @@ the section headers found, and an opening and a closing excerpt.
 
 .. rubric:: Options (``kinds.text`` in a rule file)
 
-* ``header_patterns``: regexes (RE2) matched at the start of each stripped line;
-  a line matching any of them is a section header.
+* ``header_patterns``: regexes (RE2) matched at the start of each line; a line
+  matching any of them is a section header.
+* ``line_mode`` (``stripped``): the patterns see each ``line.strip()``; ``raw``: each
+  line as it is (write leading/trailing blanks into the patterns; no per-line copies).
 * ``header_limit`` (18), ``header_chars`` (160), ``header_min_chars`` (2): how many
   distinct headers are listed, the clip of each, the shortest stripped line considered.
 * ``excerpt_chars`` (500): size of the opening and the closing excerpt.
@@ -54,6 +56,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "header_patterns": _PATTERN_LIST,
+        "line_mode": {"enum": ["stripped", "raw"]},
         "header_limit": {"type": "integer", "minimum": 0},
         "header_chars": {"type": "integer", "minimum": 0},
         "header_min_chars": {"type": "integer", "minimum": 0},
@@ -71,6 +74,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
 #: the seed's values (``openviking-compat``)
 DEFAULTS: Mapping[str, Any] = {
     "header_patterns": [],
+    "line_mode": "stripped",
     "header_limit": 18,
     "header_chars": 160,
     "header_min_chars": 2,
@@ -109,8 +113,9 @@ class _Blob:
             caps = self.caps
             counters = tuple(caps.get("line_counter_patterns") or ())
             headers = tuple(caps.get("header_patterns") or ()) if int(caps["header_min_chars"]) < 1 else ()
-            drop = not _lines.matches_empty(counters + headers)
-            self._blob = _lines.line_blob(self.content, strip=True, drop_empty=drop)
+            strip = caps["line_mode"] == "stripped"
+            drop = strip and not _lines.matches_empty(counters + headers)
+            self._blob = _lines.line_blob(self.content, strip=strip, drop_empty=drop)
         return self._blob
 
 
@@ -126,7 +131,7 @@ def find_headers(lazy: _Blob, caps: Mapping[str, Any]) -> tuple[list[str], str]:
     headers: dict[str, None] = {}
     resume = None
     for start, end, _groups in _lines.scan_lines(regex, blob):
-        line = _lines.line_text(blob, start, end)
+        line = _lines.line_text(blob, start, end).strip()
         if len(line) < min_chars:
             continue
         header = clip(normalize(line), int(caps["header_chars"]))

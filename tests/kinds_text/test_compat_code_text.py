@@ -105,3 +105,10 @@ def test_blank_line_heavy_text_is_linear_and_text(run):
     content = "\n" * 200_000 + "end\n"
     assert run("code", content) is None
     assert run("text", content)["summary"][3] == "Lines: 200001."
+
+
+def test_headers_are_judged_on_the_stripped_line(run, seed):
+    content = "ABCDEF \n  ABCDEFG  \n## \n  ## x \n\u3000HEADER\u3000LINE\xa0\n#\n"
+    found = run("text", content)
+    assert found["summary"][4] == "Detected section headers: ABCDEFG | ## x | HEADER LINE."
+    assert found == seed.text(content)
