@@ -217,6 +217,25 @@ def test_unclosed_html_page_is_still_html():
     assert "Links: 1" in syn.summary[1]
 
 
+@pytest.mark.parametrize("unit", ["<a ", "<!--", '<a href="', "</", "<![", "<?", "&#", "<<>>"])
+def test_malformed_html_bombs_finish(unit):
+    """html.parser is quadratic on these (60 KB of '<a ' took it 50 s); our tokenizer is one linear pass."""
+    syn = toolstub.synopsize("<!DOCTYPE html><title>t</title><h1>x</h1>" + unit * 100_000)
+    assert syn.kind == "html" and syn.summary[0] == "HTML page titled 't'."
+
+
+def test_scripts_styles_and_comments_are_skipped():
+    page = (
+        "<!doctype html><html><body><!-- <a href=hidden> --><script>if (a < b) { x = '</p>'; }</script>"
+        "<style>a>b{}</style><p title='a > b'>Shown <b>text</b> &amp; more</p><a href=1>one</a></body></html>"
+    )
+    syn = toolstub.synopsize(page)
+    assert syn.kind == "html"
+    assert "Links: 1," in syn.summary[1]
+    assert syn.summary[-1] == "Visible text: Shown text & more one"
+    assert "hidden" not in syn.summary[-1] and "x =" not in syn.summary[-1]
+
+
 def test_html_mime_claims_a_fragment():
     assert toolstub.synopsize("<b>bold</b> and more", mime="text/html; charset=utf-8").kind == "html"
 
