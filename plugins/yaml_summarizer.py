@@ -215,11 +215,15 @@ def _pure_python(content: str, caps: Any) -> bool:
     return bool(caps.get("pure_python_quirks")) and _PURE_PYTHON_QUIRK.search(content) is not None
 
 
+_PLAIN = _Node("scalar", _STR)
+
+
 class _Replay:
     def __init__(self, caps: Any, pure_python: bool = False) -> None:
         self.loader = yaml.SafeLoader if pure_python else yaml.CSafeLoader
         self.max_nesting = caps["max_nesting"]
         self.resolver = yaml.resolver.Resolver()
+        self.first_chars = frozenset(k for k in self.resolver.yaml_implicit_resolvers if k)
         self.constructor = SafeConstructor()
         self.anchors: dict[str, _Node] = {}
         self.stack: list[_Node] = []
@@ -253,12 +257,22 @@ class _Replay:
         tag = event.tag
         explicit = tag is not None and tag != "!"
         if not explicit:
-            tag = self.resolver.resolve(ScalarNode, event.value, event.implicit)
+            value = event.value
+            if value and event.implicit[0] and value[0] not in self.first_chars:
+                tag = _STR  # no implicit resolver starts with this character
+                if event.anchor is None and not self._key_kept():
+                    return _PLAIN  # nothing reads its value: share one node
+            else:
+                tag = self.resolver.resolve(ScalarNode, value, event.implicit)
         node = _Node("scalar", tag, event.value, event.style, explicit)
         if tag not in (_STR, _T + "null", _MERGE, _VALUE) and (explicit or tag != _T + "bool"):
             self.construct(node)  # int (4300-digit limit), float ("._"), timestamp, explicit tags
         self.anchor(event.anchor, node)
         return node
+
+    def _key_kept(self) -> bool:
+        parent = self.stack[-1] if self.stack else None
+        return parent is not None and parent.kind == "map" and parent.key is None and parent.pairs is not None
 
     def collection(self, event: Any, kind: str) -> _Node:
         tag = event.tag
@@ -338,8 +352,13 @@ class _Replay:
     def run(self, content: str) -> _Node:
         documents = 0
         try:
-            for event in yaml.parse(content, Loader=self.loader):
+            loader = self.loader(content)
+            next_event = loader.get_event
+            while True:
+                event = next_event()
                 cls = type(event)
+                if cls is yaml.StreamEndEvent or event is None:
+                    break
                 if cls is yaml.ScalarEvent:
                     self.add(self.scalar(event))
                 elif cls is yaml.AliasEvent:
