@@ -394,9 +394,13 @@ def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
             raise _Refused
     rest = text[end:]
     trailing = len(rest.strip())
-    if trailing and caps["trailing_text"] == "reject_after_small_value":
-        if end < caps["small_value_share"] * len(text) and not _trailing_is_json(rest.lstrip()):
-            raise _Refused
+    if (
+        trailing
+        and caps["trailing_text"] == "reject_after_small_value"
+        and end < caps["small_value_share"] * len(text)
+        and not _trailing_is_json(rest.lstrip())
+    ):
+        raise _Refused
     return root, trailing, values
 
 

@@ -39,9 +39,8 @@ common first, ties in first-seen order (``Counter.most_common``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from pyexpat import ExpatError, ParserCreate
+from typing import Any
 
 from toolstub import hookimpl
 from toolstub.synopsis import KindInput, Summarizer, Synopsis

@@ -189,7 +189,7 @@ class Refused(Exception):
 class _Node:
     """What the top-level summary and the safe loader's checks need of one node."""
 
-    __slots__ = ("kind", "tag", "value", "style", "explicit", "pairs", "members", "items", "all_maps", "key", "merging")
+    __slots__ = ("all_maps", "explicit", "items", "key", "kind", "members", "merging", "pairs", "style", "tag", "value")
 
     def __init__(self, kind: str, tag: str, value: Any = None, style: Any = None, explicit: bool = False) -> None:
         self.kind = kind  # scalar | seq | map

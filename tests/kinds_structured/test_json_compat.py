@@ -142,8 +142,10 @@ def test_large_array_fast_path_matches_stdlib(synopsis_of):
     out = synopsis_of(text)
     assert out["summary"] == ["JSON array.", "array length: 20000"]
     assert out["structure"] == [
-        "shape: array(len=20000, sample=[object(keys=4: id, name, tags, meta), object(keys=4: id, name, tags, meta), "
-        "object(keys=4: id, name, tags, meta)])",
+        (
+            "shape: array(len=20000, sample=[object(keys=4: id, name, tags, meta), object(keys=4: id, name, tags, meta), "
+            "object(keys=4: id, name, tags, meta)])"
+        ),
         "first item type: object",
     ]
     assert out["notable_items"] == ["[0].id: 0", "[0].name: 'user0'", "[0].tags[0]: 'a'", "[0].meta.x: 0"]

@@ -190,7 +190,7 @@ def test_fast_path_for_big_documents_matches_safe_load(tail):
 def test_fast_path_sequence_and_timestamps():
     content = "".join(f"- id: {i}\n  at: 2024-05-0{1 + i % 9}\n" for i in range(4000))
     assert ours_top_level(content) == ("array", 4000)
-    kind, table = ys._fast_top_level(_big_mapping(), ys.DEFAULTS)
+    _, table = ys._fast_top_level(_big_mapping(), ys.DEFAULTS)
     assert list(table.items())[:2] == [("item0", "object"), ("item1", "object")]
     assert seed_type(datetime.date(2024, 1, 1)) == "date"
     assert ours_top_level("when: 2024-01-01\nat: 2024-01-01 10:00:00\n")[1] == [("when", "date"), ("at", "datetime")]
