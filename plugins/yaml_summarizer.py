@@ -398,8 +398,12 @@ _RISKY = re2.compile(
     r"|\n(?:---|\.\.\.)(?:[ \t\r\n]|$)|^%|^[\"']|-[ \t]+-(?:[ \t]|$)|\._"
     r"|^[ \t]{120,}\S"
     r"|(?:^|[ \t\[{,])[\"'](?:[^\"'\n])*$"
-    r"|\d{4}-(?:0?0|1[3-9]|[2-9]\d|\d{3,})-|\d{4}-\d\d?-(?:0?0|29|3\d|[4-9]\d|\d{3,})(?:[^0-9]|$)"
-    r"|\d{4}-\d\d?-\d\d?(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d"
+)
+# the safe loader's timestamp pattern, unanchored and greedy: every candidate is constructed
+# once; one the constructor refuses (2001-13-45, 25:00:00, +25:00) sends the document to the replay
+_TIMESTAMP = re.compile(
+    r"[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?"
+    r"(?:(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)?"
 )
 _DIGITS = bytes(0x31 if (0x30 <= b <= 0x39 or b == 0x5F) else 0x30 for b in range(256))
 _FLOW_KEEP = bytes(b for b in range(256) if b not in b"[]{}\n")
@@ -429,6 +433,16 @@ def _flow_unsafe(data: bytes) -> bool:
     return b"[" in reduced or b"{" in reduced
 
 
+def _timestamps_construct(content: str) -> bool:
+    constructor = SafeConstructor()
+    for text in set(_TIMESTAMP.findall(content)):
+        try:
+            constructor.construct_yaml_timestamp(ScalarNode(_T + "timestamp", text))
+        except Exception:  # noqa: BLE001 - any refusal: let the replay decide exactly
+            return False
+    return True
+
+
 def _value_type(replay: _Replay, chunk: str) -> str:
     """The type of the value in ``key: value`` (one top-level entry), from its first five events."""
     for seen, event in enumerate(yaml.parse(chunk, Loader=yaml.CSafeLoader), 1):
@@ -452,7 +466,7 @@ def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
         raise _NotFast from None
     if "\r" in content or _RISKY.search(content) or b"1" * 4301 in data.translate(_DIGITS):
         raise _NotFast
-    if _flow_unsafe(data):
+    if _flow_unsafe(data) or not _timestamps_construct(content):
         raise _NotFast
     try:
         yaml._yaml.CParser(data).raw_parse()

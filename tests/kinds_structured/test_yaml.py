@@ -178,8 +178,10 @@ def _big_mapping() -> str:
 @pytest.mark.parametrize(
     "tail",
     ["", "extra: 'it''s'\n", 'note: "multi\nline: no"\n', "flow: [1,\nkey: 2]\n", "item3: again\n", "last: &a 1\nref: *a\n",
-     "bad: [\n", "when: 2024-02-30\n", "- item\n"],
-    ids=["plain", "quotes", "dq-multiline", "flow-multiline", "duplicate", "alias", "syntax-error", "bad-date", "mixed"],
+     "bad: [\n", "when: 2024-02-30\n", "- item\n", "at: 2001-12-14t21:59:43.10-05:00\n", "at: 2001-12-14 21:59:43 +25:00\n",
+     "at: 2024-01-01 24:00:00\n"],
+    ids=["plain", "quotes", "dq-multiline", "flow-multiline", "duplicate", "alias", "syntax-error", "bad-date", "mixed",
+         "datetime", "bad-offset", "bad-hour"],
 )
 def test_fast_path_for_big_documents_matches_safe_load(tail):
     content = _big_mapping() + tail
@@ -190,7 +192,7 @@ def test_fast_path_for_big_documents_matches_safe_load(tail):
 def test_fast_path_sequence_and_timestamps():
     content = "".join(f"- id: {i}\n  at: 2024-05-0{1 + i % 9}\n" for i in range(4000))
     assert ours_top_level(content) == ("array", 4000)
-    _, table = ys._fast_top_level(_big_mapping(), ys.DEFAULTS)
+    _, table = ys._fast_top_level(_big_mapping() + "at: 2001-12-14 21:59:43.10 -05:00\n", ys.DEFAULTS)
     assert list(table.items())[:2] == [("item0", "object"), ("item1", "object")]
     assert seed_type(datetime.date(2024, 1, 1)) == "date"
     assert ours_top_level("when: 2024-01-01\nat: 2024-01-01 10:00:00\n")[1] == [("when", "date"), ("at", "datetime")]
