@@ -215,3 +215,8 @@ def test_more_languages_are_code(name):
 )
 def test_tracebacks_and_dockerfiles_are_not_code(run, content):
     assert run("code", content, "default") is None
+
+
+def test_sloppy_csv_with_spaces_and_lower_case_values_stays_csv(run):
+    content = "id, name, email\n1, alice, alice@example.com\n2, bob, bob@example.com\n3, carol, c@example.com\n"
+    assert run("csv", content, "default")["summary"] == ["CSV table with rows: 3 and columns: 3."]
