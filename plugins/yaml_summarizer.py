@@ -38,6 +38,8 @@ per value.
   escapes, a BOM, a ``%`` line, a flow ``:`` before ``,]}``, a block scalar
   header followed by ``#``) is parsed with the pure-Python parser (events only).
 * ``more_format`` (``""``) and ``empty_keys_text`` (``""``): as for ``json``.
+* ``key_text`` (``python``): a key as ``str()`` of its loaded value (``on`` shows
+  ``True``, YAML 1.1) or ``source``: as written.
 
 .. rubric:: Examples
 
@@ -78,6 +80,7 @@ DEFAULTS: dict[str, Any] = {
     "pure_python_quirks": True,
     "more_format": "",
     "empty_keys_text": "",
+    "key_text": "python",
 }
 
 _INT = {"type": "integer", "minimum": 0}
@@ -97,6 +100,7 @@ CAPS_SCHEMA: dict[str, Any] = {
         "pure_python_quirks": {"type": "boolean", "description": "parse like the pure-Python loader where libyaml differs"},
         "more_format": {"type": "string", "description": "item appended when a cap cuts a list; {n} = left out"},
         "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty mapping"},
+        "key_text": {"enum": ["python", "source"], "description": "a key as str() of its loaded value, or as written"},
     },
 }
 
@@ -331,13 +335,13 @@ class _Replay:
         if parent.pairs is not None:
             parent.pairs.append((key, value))
 
-    def flatten(self, node: _Node, seen: frozenset[int] = frozenset()) -> list[tuple[Any, str]]:
+    def flatten(self, node: _Node, seen: frozenset[int] = frozenset()) -> list[tuple[Any, str, str]]:
         """A mapping's (key, value type) pairs in the safe loader's order: merged pairs first."""
         if id(node) in seen or node.pairs is None:
             return []
         seen = seen | {id(node)}
-        merged: list[tuple[Any, str]] = []
-        own: list[tuple[Any, str]] = []
+        merged: list[tuple[Any, str, str]] = []
+        own: list[tuple[Any, str, str]] = []
         for key, value in node.pairs:
             if key.tag == _MERGE:
                 if value.kind == "map":
@@ -346,7 +350,8 @@ class _Replay:
                     for member in reversed(value.members or ()):
                         merged.extend(self.flatten(member, seen))
             else:
-                own.append((key.value if key.tag == _VALUE else self.construct(key), self.type_of(value)))
+                value_of_key = key.value if key.tag == _VALUE else self.construct(key)
+                own.append((value_of_key, self.type_of(value), key.value))
         return merged + own
 
     def run(self, content: str) -> _Node:
@@ -504,7 +509,7 @@ def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
     return "object", table
 
 
-def load_top_level(content: str, caps: Any) -> tuple[str, Any]:
+def load_top_level(content: str, caps: Any, names: dict[Any, str] | None = None) -> tuple[str, Any]:
     """``("object", {key: type})`` or ``("array", length)``; raises :class:`Refused`."""
     pure_python = _pure_python(content, caps)
     if not pure_python and len(content) >= _FAST_MIN_CHARS and caps["max_nesting"] >= 400:
@@ -518,8 +523,10 @@ def load_top_level(content: str, caps: Any) -> tuple[str, Any]:
         return "array", root.items
     if root.kind == "map" and root.tag != _T + "set":
         table: dict[Any, str] = {}
-        for key, kind in replay.flatten(root):
+        for key, kind, source in replay.flatten(root):
             table[key] = kind
+            if names is not None:
+                names.setdefault(key, source)
         return "object", table
     raise Refused("not a mapping or a sequence")
 
@@ -533,15 +540,17 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     if not looks_yaml(inp.content, caps, code_patterns):
         return None
     try:
-        kind, data = load_top_level(inp.content, caps)
+        names: dict[Any, str] = {}
+        kind, data = load_top_level(inp.content, caps, names)
     except Refused:
         return None
     more, limit = caps["more_format"], caps["key_limit"]
     if kind == "array":
         return Synopsis(kind="yaml", title="YAML output", summary=("YAML array.", f"array length: {data}"))
-    keys = [str(k) for k in data]
+    source = caps["key_text"] == "source"
+    keys = [names.get(k, str(k)) if source else str(k) for k in data]
     listed = ", ".join(cut(keys, limit, more)) if keys else caps["empty_keys_text"]
-    structure = [f"{k}: {t}" for k, t in list(data.items())[:limit]]
+    structure = [f"{k}: {t}" for k, t in zip(keys[:limit], list(data.values())[:limit])]
     return Synopsis(
         kind="yaml",
         title="YAML output",

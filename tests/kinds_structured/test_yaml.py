@@ -196,3 +196,23 @@ def test_fast_path_sequence_and_timestamps():
     assert list(table.items())[:2] == [("item0", "object"), ("item1", "object")]
     assert seed_type(datetime.date(2024, 1, 1)) == "date"
     assert ours_top_level("when: 2024-01-01\nat: 2024-01-01 10:00:00\n")[1] == [("when", "date"), ("at", "datetime")]
+
+
+WORKFLOW = """name: CI
+on:
+  push:
+    branches: [main]
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+"""
+
+
+def test_github_workflow_on_key(synopsis_of):
+    # YAML 1.1: the seed's safe_load reads `on` as True
+    assert synopsis_of(WORKFLOW, COMPAT)["summary"] == ["YAML object.", "top-level keys: name, True, jobs"]
+    default = synopsis_of(WORKFLOW, DEFAULT)
+    assert default["summary"] == ["YAML object.", "top-level keys: name, on, jobs"]
+    assert default["structure"] == ["name: string", "on: object", "jobs: object"]
