@@ -25,8 +25,10 @@ ORACLE = load("seed_pipeline")
 
 
 def ours(content: str, mime: str | None, preview_chars: int) -> dict:
-    """toolstub's compat synopsis as the seed's ``to_dict()``."""
-    return toolstub.synopsize(content, mime=mime, preview_chars=preview_chars, rules="openviking-compat").to_dict()
+    """toolstub's compat synopsis as the seed's ``to_dict()`` (compat never needs a contained plugin error)."""
+    found = toolstub.synopsize(content, mime=mime, preview_chars=preview_chars, rules="openviking-compat")
+    assert not found.diagnostics, found.diagnostics
+    return found.to_dict()
 
 
 def ours_stub(content: str, mime: str | None, synopsis_preview_chars: int, **header) -> str:

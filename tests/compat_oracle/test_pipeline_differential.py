@@ -36,10 +36,13 @@ PREVIEW = st.one_of(st.sampled_from([2000, 0, -5, 1, 2, 3, 10, 1000]), st.intege
 
 # --- JSON -----------------------------------------------------------------------------------
 
-_keys = st.one_of(st.sampled_from(["a", "b", "id", "name", "", "a.b", "x y", "é", "[0]", "k"]), st.text(max_size=4))
+#: no unassigned code points: RE2's Unicode tables are newer than this Python's, so `\w` differs on
+#: characters assigned after Unicode 14 (the seed's own answer depends on its Python version)
+ASSIGNED = st.characters(exclude_categories=("Cs", "Cn"))
+_keys = st.one_of(st.sampled_from(["a", "b", "id", "name", "", "a.b", "x y", "é", "[0]", "k"]), st.text(ASSIGNED, max_size=4))
 _scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=10), st.sampled_from(["x" * 90, "'", '"', "\\", "\n", "\ud800"]),
+    st.text(ASSIGNED, max_size=10), st.sampled_from(["x" * 90, "'", '"', "\\", "\n", "\ud800"]),
 )
 json_values = st.recursive(
     _scalars,
@@ -181,7 +184,7 @@ clean_yaml = yaml_documents(sub=_plain_sub)
 single = st.one_of(
     json_documents(), ndjson, broken_json, xml_documents(), html_like, yaml_documents(), clean_yaml, tables(),
     clean_tables, code_text, prose,
-    tricky, control_heavy, st.text(max_size=60),
+    tricky, control_heavy, st.text(ASSIGNED, max_size=60),
 )
 mixtures = st.lists(single, min_size=2, max_size=3).flatmap(
     lambda parts: st.sampled_from(["\n", "", "\n\n", ",", "\t"]).map(lambda sep: sep.join(parts))
@@ -219,7 +222,7 @@ def test_tables_code_text(content, mime, preview_chars):
     _check(content, mime, preview_chars)
 
 
-@given(st.one_of(tricky, control_heavy, st.text(max_size=80)), MIMES, PREVIEW)
+@given(st.one_of(tricky, control_heavy, st.text(ASSIGNED, max_size=80)), MIMES, PREVIEW)
 def test_controls_and_any_text(content, mime, preview_chars):
     _check(content, mime, preview_chars)
 
