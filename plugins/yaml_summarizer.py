@@ -415,9 +415,12 @@ _FLOW_KEEP = bytes(b for b in range(256) if b not in b"[]{}\n")
 _COL0 = r"^(?=[^ \t#\n])(?!---(?:[ \t]|$))"
 _COL0_START = re.compile(_COL0, re.MULTILINE)
 _COL0_LINE = re.compile(_COL0 + r"[^\n]*", re.MULTILINE)
-_COL0_KEY = re.compile(_COL0 + r"((?:[^:\n]|:(?![ \t\n]|$))*):(?=[ \t\n]|$)", re.MULTILINE)
-_COL0_NOT_ITEM = re.compile(_COL0 + r"(?!-(?:[ \t\n]|$))", re.MULTILINE)
-_KEY_TRAILING_BLANK = re.compile(_COL0 + r"(?:[^:\n]|:(?![ \t\n]|$))*[ \t]:(?=[ \t\n]|$)", re.MULTILINE)
+# a column-0 line that is not a sequence item: a top-level key (items of a sequence value may
+# sit at column 0 too, under their key: "items:\n- a")
+_KEY0 = _COL0 + r"(?!-(?:[ \t\n]|$))"
+_COL0_NOT_ITEM = re.compile(_KEY0, re.MULTILINE)
+_COL0_KEY = re.compile(_KEY0 + r"((?:[^:\n]|:(?![ \t\n]|$))*):(?=[ \t\n]|$)", re.MULTILINE)
+_KEY_TRAILING_BLANK = re.compile(_KEY0 + r"(?:[^:\n]|:(?![ \t\n]|$))*[ \t]:(?=[ \t\n]|$)", re.MULTILINE)
 _FLOW_PASSES = 8
 
 
@@ -477,14 +480,14 @@ def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
         yaml._yaml.CParser(data).raw_parse()
     except yaml.YAMLError as exc:
         raise Refused(str(exc)) from None
-    lines = len(_COL0_START.findall(content))
-    if not lines:
+    first_line = _COL0_LINE.search(content)
+    if first_line is None:
         raise _NotFast
-    first = _COL0_LINE.search(content).group(0).lstrip("\ufeff")
+    first = first_line.group(0).lstrip("\ufeff")
     if (first == "-" or first.startswith(("- ", "-\t"))) and not _COL0_NOT_ITEM.search(content):
-        return "array", lines
+        return "array", len(_COL0_START.findall(content))
     keys = _COL0_KEY.findall(content)
-    if len(keys) != lines:
+    if not keys or len(keys) != len(_COL0_NOT_ITEM.findall(content)):
         raise _NotFast
     keys[0] = keys[0].lstrip("\ufeff")
     if (" :" in content or "\t:" in content) and _KEY_TRAILING_BLANK.search(content):
@@ -499,7 +502,7 @@ def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
     table: dict[Any, str] = dict.fromkeys(keys, "")
     limit = caps["key_limit"]
     starts = []
-    for match in _COL0_START.finditer(content):
+    for match in _COL0_NOT_ITEM.finditer(content):
         starts.append(match.start())
         if len(starts) > limit:
             break

@@ -216,3 +216,17 @@ def test_github_workflow_on_key(synopsis_of):
     default = synopsis_of(WORKFLOW, DEFAULT)
     assert default["summary"] == ["YAML object.", "top-level keys: name, on, jobs"]
     assert default["structure"] == ["name: string", "on: object", "jobs: object"]
+
+
+def test_fast_path_kubectl_list_with_items_at_column_0():
+    item = (
+        "- apiVersion: v1\n  kind: Pod\n  metadata:\n    creationTimestamp: \"2024-05-01T10:00:00Z\"\n"
+        "    name: web-{i}\n  status:\n    startTime: 2024-05-01T10:00:05Z\n"
+    )
+    content = "apiVersion: v1\nitems:\n" + "".join(item.replace("{i}", str(i)) for i in range(800)) + "kind: List\n"
+    assert len(content) >= ys._FAST_MIN_CHARS
+    _, table = ys._fast_top_level(content, ys.DEFAULTS)
+    assert table == {"apiVersion": "string", "items": "array", "kind": "string"}
+    assert ours_top_level(content) == seed_top_level(content)
+    broken = content.replace("kind: List\n", "- stray\nkind: List\n  - x: [\n")
+    assert ours_top_level(broken) == seed_top_level(broken)
