@@ -72,27 +72,45 @@ class _Unexpanded(Exception):
 
 
 class _Scan:
-    """Root tag, root attribute count and first-level child tag counts, from expat events."""
+    """Root tag, root attribute count and first-level child tag counts, from expat events.
+
+    Only start tags call Python: end tags go to a C ``list.append`` and the depth is
+    ``starts - ends`` (the list is emptied as it grows, so memory stays bounded).
+    """
 
     def __init__(self) -> None:
-        self.depth = 0
         self.root = ""
         self.attributes = 0
-        self.children: dict[str, int] = {}
+        self.raw_children: dict[str, int] = {}
         self.entity_declarations = 0
+        self.ends: list[str] = []
+        self.start = self._handler()
 
-    def start(self, name: str, attrs: Any) -> None:
-        depth = self.depth
-        if depth == 1:
-            tag = "{" + name if "}" in name else name
-            self.children[tag] = self.children.get(tag, 0) + 1
-        elif depth == 0:
-            self.root = "{" + name if "}" in name else name
-            self.attributes = len(attrs) // 2
-        self.depth = depth + 1
+    def _handler(self):
+        counts = self.raw_children
+        ends = self.ends
+        starts = 0
+        cleared = 0
 
-    def end(self, name: str) -> None:
-        self.depth -= 1
+        def start(name: str, attrs: Any) -> None:
+            nonlocal starts, cleared
+            ended = len(ends)
+            depth = starts - cleared - ended
+            starts += 1
+            if depth == 1:
+                counts[name] = counts.get(name, 0) + 1
+            elif depth == 0:
+                self.root = "{" + name if "}" in name else name
+                self.attributes = len(attrs) // 2
+            if ended > 65536:
+                cleared += ended
+                ends.clear()
+
+        return start
+
+    @property
+    def children(self) -> dict[str, int]:
+        return {("{" + name if "}" in name else name): n for name, n in self.raw_children.items()}
 
     def entity_declared(self, *args: Any) -> None:
         self.entity_declarations += 1
@@ -118,7 +136,7 @@ def scan(text: str, *, expand_entities: bool = True) -> _Scan:
     parser.buffer_text = True
     parser.ordered_attributes = True
     parser.StartElementHandler = state.start
-    parser.EndElementHandler = state.end
+    parser.EndElementHandler = state.ends.append
     parser.CharacterDataHandler = len
     parser.CommentHandler = len
     parser.ProcessingInstructionHandler = max
