@@ -237,6 +237,12 @@ def scan_lines(regex, blob: bytes, *, start: int = 0) -> Iterator[tuple[int, int
         pos = restart
 
 
+def prefix_spans(regex, blob: bytes) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of ``regex``'s match at the start of each line it matches (within the line)."""
+    for line_start, line_end, _groups in scan_lines(compile_pattern(f"({regex.pattern})"), blob):
+        yield line_start, line_start + (len(_groups[0]) if _groups else 0)
+
+
 def _groups(blob: bytes, spans, offset: int = 0) -> list[bytes]:
     if len(spans) == 1:
         start, end = spans[0]

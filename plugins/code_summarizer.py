@@ -9,6 +9,11 @@ defined symbols.
 
 * ``detect_patterns``: RE2 regexes searched over the whole content (write ``(?m)`` for
   line anchors); any match makes the content code-like. The ``yaml`` kind reads them too.
+* ``strong_patterns``: RE2 regexes that make the content code on their own (a ``#!``
+  line, ``<?php``, a Dockerfile's ``FROM``, a Makefile rule with its tab-indented recipe).
+* ``line_number_pattern`` and ``line_number_fraction`` (0.9): when that share of the first
+  ``sample_lines`` non-blank lines start with a line number (``cat -n``: ``^ *\\d+\\t``),
+  the numbers are taken off every line before anything else.
 * ``import_pattern``: matched at the start of each line; the import is the first
   non-empty group (or the whole match).
 * ``symbol_pattern``: matched at the start of each line; the symbol is the non-empty
@@ -56,6 +61,9 @@ CAPS_SCHEMA: Mapping[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "detect_patterns": {"type": "array", "items": {"type": "string"}},
+        "strong_patterns": {"type": "array", "items": {"type": "string"}},
+        "line_number_pattern": _PATTERN,
+        "line_number_fraction": {"type": "number", "minimum": 0, "maximum": 1},
         "import_pattern": _PATTERN,
         "symbol_pattern": _PATTERN,
         "line_mode": {"enum": ["stripped", "raw"]},
@@ -79,6 +87,9 @@ CAPS_SCHEMA: Mapping[str, Any] = {
 #: the seed's values (``openviking-compat``); the patterns live in the rule files
 DEFAULTS: Mapping[str, Any] = {
     "detect_patterns": [],
+    "strong_patterns": [],
+    "line_number_pattern": None,
+    "line_number_fraction": 0.9,
     "import_pattern": None,
     "symbol_pattern": None,
     "line_mode": "stripped",
@@ -98,7 +109,17 @@ DEFAULTS: Mapping[str, Any] = {
     "sample_lines": 2000,
 }
 
-PATTERN_KEYS = frozenset({"detect_patterns", "import_pattern", "symbol_pattern", "code_line_pattern", "non_code_line_pattern"})
+PATTERN_KEYS = frozenset(
+    {
+        "detect_patterns",
+        "strong_patterns",
+        "line_number_pattern",
+        "import_pattern",
+        "symbol_pattern",
+        "code_line_pattern",
+        "non_code_line_pattern",
+    }
+)
 
 
 def looks_like_code(content: str, caps: Mapping[str, Any]) -> bool:
@@ -129,13 +150,14 @@ def _enough_code_lines(content: str, caps: Mapping[str, Any]) -> bool:
     return len(code) >= fraction * len(sample)
 
 
-def _sample_lines(content: str, limit: int) -> list[str]:
+def _sample_lines(content: str, limit: int, *, rstrip: bool = True) -> list[str]:
     """The first ``limit`` non-blank lines (right-stripped), read from a bounded prefix."""
     size = limit * 512
     lines = content[:size].splitlines()
     if len(content) > size and len(lines) > 1:
         lines.pop()  # the last line may go on past the prefix
-    return [line.rstrip() for line in lines if line.strip()][:limit]
+    lines = [line for line in lines if line.strip()][:limit]
+    return [line.rstrip() for line in lines] if rstrip else lines
 
 
 def _items(groups: list[bytes], *, join: bool) -> str:
@@ -195,15 +217,45 @@ def line_count(content: str, mode: str) -> int:
     return _lines.splitlines_count(content)
 
 
+def _is_code(content: str, caps: Mapping[str, Any]) -> bool:
+    strong = caps.get("strong_patterns") or ()
+    if strong and _lines.any_of(strong).search(_lines.encode(content)) is not None:
+        return True
+    return looks_like_code(content, caps) and _enough_code_lines(content, caps)
+
+
+def without_line_numbers(content: str, caps: Mapping[str, Any]) -> str:
+    """``content`` without a ``cat -n`` style prefix, when nearly every line has one."""
+    prefix = caps.get("line_number_pattern")
+    if prefix is None:
+        return content
+    sample = _sample_lines(content, int(caps["sample_lines"]), rstrip=False)
+    if not sample:
+        return content
+    blob = _lines.encode("\n".join(sample))
+    numbered = sum(1 for _ in _lines.scan_lines(prefix, blob))
+    if numbered < float(caps["line_number_fraction"]) * len(sample):
+        return content
+    data = _lines.encode(content)
+    pieces, last = [], 0
+    for start, end in _lines.prefix_spans(prefix, data):
+        pieces.append(data[last:start])
+        last = end
+    pieces.append(data[last:])
+    return _lines.decode(b"".join(pieces))
+
+
 def summarize(inp: KindInput) -> Synopsis | None:
-    content, caps = inp.content, inp.caps
-    if not looks_like_code(content, caps) or not _enough_code_lines(content, caps):
+    caps = inp.caps
+    original = inp.content
+    content = without_line_numbers(original, caps)
+    if not _is_code(content, caps):
         return None
     drop = not _lines.matches_empty((caps.get("import_pattern"), caps.get("symbol_pattern")))
     blob = _lines.line_blob(content, strip=caps["line_mode"] == "stripped", drop_empty=drop)
     imports, more_imports = _collect(caps.get("import_pattern"), blob, caps, symbols=False)
     symbols, more_symbols = _collect(caps.get("symbol_pattern"), blob, caps, symbols=True)
-    lines = line_count(content, caps["line_count"])
+    lines = line_count(original, caps["line_count"])
     structure = [f"line_count: {lines}"]
     if imports:
         structure.append(f"imports: {', '.join(imports)}{_more(caps, more_imports)}")

@@ -18,6 +18,8 @@ kept, and content without quotes is read with plain splits (same result).
   (beyond it the content is not a table), the count is reported as ``ragged rows``.
 * ``column_limit`` (0: all) and ``column_chars`` (0: no clip): how many column names are
   listed and the clip of each; ``more_format`` (``""``) is appended when the list is cut.
+* ``delimiters`` (``[","]`` / ``["\\t"]``): tried in order, the first that reads as a table
+  wins; ``secondary_not_table_patterns`` are added to the prose test for all but the first.
 * ``not_table_patterns`` (none) and ``not_table_fraction`` (0.5): RE2 regexes searched in
   each of the first ``sample_rows`` rows, its cells joined by ``\x1f`` (so a pattern can
   tell a cell boundary from a comma inside a quoted cell); when at least that fraction of
@@ -68,13 +70,17 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "not_table_patterns": {"type": "array", "items": {"type": "string"}},
         "not_table_fraction": {"type": "number", "minimum": 0, "maximum": 1},
         "sample_rows": {"type": "integer", "minimum": 1},
+        "delimiters": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 1}, "minItems": 1},
+        "secondary_not_table_patterns": {"type": "array", "items": {"type": "string"}},
     },
 }
 
 
-def _defaults(label: str) -> Mapping[str, Any]:
+def _defaults(label: str, delimiter: str) -> Mapping[str, Any]:
     """The seed's values (``openviking-compat``) for the ``csv`` or ``tsv`` detector."""
     return {
+        "delimiters": [delimiter],
+        "secondary_not_table_patterns": [],
         "min_rows": 2,
         "min_columns": 2,
         "consistency_rows": 10,
@@ -259,8 +265,10 @@ def _is_plain(content: str) -> bool:
     return carriage == 0 or carriage == content.count("\r\n") + content.endswith("\r")
 
 
-def _looks_like_prose(head: list[list[str]], caps: Mapping[str, Any]) -> bool:
-    patterns = caps.get("not_table_patterns") or ()
+def _looks_like_prose(head: list[list[str]], caps: Mapping[str, Any], secondary: bool) -> bool:
+    patterns = tuple(caps.get("not_table_patterns") or ())
+    if secondary:
+        patterns += tuple(caps.get("secondary_not_table_patterns") or ())
     if not patterns:
         return False
     sample = head[: int(caps["sample_rows"])]
@@ -285,27 +293,33 @@ def _column_line(header: list[str], caps: Mapping[str, Any]) -> str:
     return f"columns: {', '.join(shown)}{suffix}"
 
 
-def summarize_table(inp: KindInput, delimiter: str, kind: str) -> Synopsis | None:
+def summarize_table(inp: KindInput, kind: str) -> Synopsis | None:
+    """The first of the ``delimiters`` that reads as a table (the seed: one delimiter)."""
     content, caps = inp.content, inp.caps
-    if delimiter not in content:
-        return None
-    try:
-        return _summarize(content, delimiter, kind, caps)
-    except NotATable:
-        return None
+    for index, delimiter in enumerate(caps["delimiters"]):
+        if delimiter not in content:
+            continue
+        try:
+            found = _summarize(content, delimiter, kind, caps, secondary=index > 0)
+        except NotATable:
+            found = None
+        if found is not None:
+            return found
+    return None
 
 
-def _summarize(content: str, delimiter: str, kind: str, caps: Mapping[str, Any]) -> Synopsis | None:
+def _summarize(content: str, delimiter: str, kind: str, caps: Mapping[str, Any], *, secondary: bool = False) -> Synopsis | None:
     source = _Source(content, delimiter)
     source.check_field_sizes()
     consistency = int(caps["consistency_rows"])
-    head = source.head(max(consistency, int(caps["sample_rows"]) if caps.get("not_table_patterns") else 0, 2))
+    prose_checks = caps.get("not_table_patterns") or (secondary and caps.get("secondary_not_table_patterns"))
+    head = source.head(max(consistency, int(caps["sample_rows"]) if prose_checks else 0, 2))
     if len(head) < max(int(caps["min_rows"]), 1):
         return None
     width = len(head[0])
     if width < int(caps["min_columns"]) or any(len(row) != width for row in head[1:consistency]):
         return None
-    if _looks_like_prose(head, caps):
+    if _looks_like_prose(head, caps, secondary):
         return None
     counted = _count_rows(source, head, width, caps)
     if counted is None:
@@ -337,21 +351,21 @@ def _count_rows(source: _Source, head: list[list[str]], width: int, caps: Mappin
 
 
 def _csv(inp: KindInput) -> Synopsis | None:
-    return summarize_table(inp, ",", "csv")
+    return summarize_table(inp, "csv")
 
 
 def _tsv(inp: KindInput) -> Synopsis | None:
-    return summarize_table(inp, "\t", "tsv")
+    return summarize_table(inp, "tsv")
 
 
 @hookimpl
 def toolstub_register_summarizers():
-    common = {"caps_schema": CAPS_SCHEMA, "pattern_keys": frozenset({"not_table_patterns"})}
+    common = {"caps_schema": CAPS_SCHEMA, "pattern_keys": frozenset({"not_table_patterns", "secondary_not_table_patterns"})}
     return (
         Summarizer(
-            name="csv", summarize=_csv, defaults=_defaults("CSV"), description="comma-separated table", **common
+            name="csv", summarize=_csv, defaults=_defaults("CSV", ","), description="comma-separated table", **common
         ),
         Summarizer(
-            name="tsv", summarize=_tsv, defaults=_defaults("TSV"), description="tab-separated table", **common
+            name="tsv", summarize=_tsv, defaults=_defaults("TSV", "\t"), description="tab-separated table", **common
         ),
     )

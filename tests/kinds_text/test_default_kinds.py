@@ -191,6 +191,17 @@ MORE_SOURCES = {
         ["interface Cart", "const empty"],
     ),
     "c": ("#include <stdio.h>\n\nint main(void) {\n    printf(\"hi\\n\");\n    return 0;\n}\n", ["imports: stdio.h"], []),
+    "lua": ("local M = {}\n\nfunction M.setup(opts)\n  opts = opts or {}\nend\n\nreturn M\n", [], ["function M.setup"]),
+    "haskell": (
+        "module Main where\n\nimport qualified Data.Map as Map\n\ndata Shape = Circle Double\n\narea :: Shape -> Double\narea (Circle r) = pi * r * r\n",
+        ["imports: Data.Map"],
+        ["data Shape"],
+    ),
+    "powershell": (
+        "param(\n    [int]$Days = 30\n)\n\nfunction Get-Size($p) {\n    return (Get-ChildItem $p).Length\n}\n",
+        [],
+        ["function Get-Size"],
+    ),
 }
 
 
@@ -210,13 +221,41 @@ def test_more_languages_are_code(name):
         "  File \"app.py\", line 2, in main\n    def main(): raise ValueError('x')\nValueError: x\n",
         "Exception in thread \"main\" java.lang.NullPointerException: x is null\n"
         "\tat com.example.Main.run(Main.java:10)\n\tat com.example.Main.main(Main.java:4)\n",
-        "FROM python:3.11\nRUN pip install x\nCOPY . /app\nCMD [\"python\", \"app.py\"]\n",
     ],
 )
-def test_tracebacks_and_dockerfiles_are_not_code(run, content):
+def test_tracebacks_are_not_code(run, content):
     assert run("code", content, "default") is None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "FROM python:3.11\nRUN pip install x\nCOPY . /app\nCMD [\"python\", \"app.py\"]\n",
+        "all: build\n\nbuild:\n\tgo build ./...\n\ntest: build\n\tgo test ./...\n",
+        ".PHONY: test\n\ntest:\n\tpytest -q\n",
+        "#!/bin/sh\ndocker build -t x .\ndocker push x\n",
+        "     1\timport json\n     2\t\n     3\tdef load(path):\n     4\t    return json.load(open(path))\n",
+    ],
+)
+def test_dockerfiles_makefiles_scripts_and_numbered_code_are_code(run, content):
+    assert run("code", content, "default") is not None
+
+
+def test_numbered_code_lists_its_symbols(run):
+    found = run("code", "     1\timport json\n     2\t\n     3\tdef load(path):\n     4\t    return 1\n", "default")
+    assert found["structure"] == ["line_count: 4", "imports: json"]
+    assert found["notable_items"] == ["def load"]
 
 
 def test_sloppy_csv_with_spaces_and_lower_case_values_stays_csv(run):
     content = "id, name, email\n1, alice, alice@example.com\n2, bob, bob@example.com\n3, carol, c@example.com\n"
     assert run("csv", content, "default")["summary"] == ["CSV table with rows: 3 and columns: 3."]
+
+
+def test_compiler_messages_and_semicolon_exports(run):
+    tsc = "src/a.ts(12,7): error TS6133: 'x' is declared but never read.\nsrc/b.tsx(40,15): error TS2322: bad type.\n"
+    assert run("csv", tsc) is not None and run("csv", tsc, "default") is None
+    export = "Datum;Betrag;Kategorie\n01.03.2024;-1.250,00;Wohnen\n02.03.2024;-84,37;Essen\n"
+    found = run("csv", export, "default")
+    assert found["structure"] == ["columns: Datum, Betrag, Kategorie", "rows: 2", "first row sample: 01.03.2024;-1.250,00;Wohnen"]
+    assert run("csv", "import a;\nimport b;\nlet x = 1;\nlet y = 2;\n", "default") is None
