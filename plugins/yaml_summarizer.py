@@ -38,6 +38,8 @@ per value.
   escapes, a BOM, a ``%`` line, a flow ``:`` before ``,]}``, a block scalar
   header followed by ``#``) is parsed with the pure-Python parser (events only).
 * ``more_format`` (``""``) and ``empty_keys_text`` (``""``): as for ``json``.
+* ``unknown_tags`` (``refuse``): a tag no safe constructor knows (``!Ref``) fails
+  the load as in ``yaml.safe_load``, or (``ignore``) the node reads as untagged.
 * ``key_text`` (``python``): a key as ``str()`` of its loaded value (``on`` shows
   ``True``, YAML 1.1) or ``source``: as written.
 
@@ -81,6 +83,7 @@ DEFAULTS: dict[str, Any] = {
     "more_format": "",
     "empty_keys_text": "",
     "key_text": "python",
+    "unknown_tags": "refuse",
 }
 
 _INT = {"type": "integer", "minimum": 0}
@@ -101,6 +104,7 @@ CAPS_SCHEMA: dict[str, Any] = {
         "more_format": {"type": "string", "description": "item appended when a cap cuts a list; {n} = left out"},
         "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty mapping"},
         "key_text": {"enum": ["python", "source"], "description": "a key as str() of its loaded value, or as written"},
+        "unknown_tags": {"enum": ["refuse", "ignore"], "description": "an application tag (!Ref) fails the load, or is ignored"},
     },
 }
 
@@ -226,6 +230,7 @@ class _Replay:
     def __init__(self, caps: Any, pure_python: bool = False) -> None:
         self.loader = yaml.SafeLoader if pure_python else yaml.CSafeLoader
         self.max_nesting = caps["max_nesting"]
+        self.ignore_tags = caps.get("unknown_tags") == "ignore"
         self.resolver = yaml.resolver.Resolver()
         self.first_chars = frozenset(k for k in self.resolver.yaml_implicit_resolvers if k)
         self.constructor = SafeConstructor()
@@ -260,7 +265,9 @@ class _Replay:
     def scalar(self, event: Any) -> _Node:
         tag = event.tag
         explicit = tag is not None and tag != "!"
-        if not explicit:
+        if explicit and self.ignore_tags and tag not in self.constructor.yaml_constructors:
+            tag = _STR  # an application tag (!Ref, !Sub, !include): its scalar reads as a string
+        elif not explicit:
             value = event.value
             if value and event.implicit[0] and value[0] not in self.first_chars:
                 tag = _STR  # no implicit resolver starts with this character
@@ -283,7 +290,9 @@ class _Replay:
         if tag is None or tag == "!":
             tag = _SEQ if kind == "seq" else _MAP
         if tag not in (_SEQ_TAGS if kind == "seq" else _MAP_TAGS):
-            raise Refused(f"tag {tag} on a {kind}")
+            if not (self.ignore_tags and tag not in self.constructor.yaml_constructors):
+                raise Refused(f"tag {tag} on a {kind}")
+            tag = _SEQ if kind == "seq" else _MAP
         if len(self.stack) >= self.max_nesting:
             raise Refused("nesting too deep")  # the seed's recursive composer: RecursionError
         node = _Node(kind, tag)

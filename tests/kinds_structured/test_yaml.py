@@ -230,3 +230,23 @@ def test_fast_path_kubectl_list_with_items_at_column_0():
     assert ours_top_level(content) == seed_top_level(content)
     broken = content.replace("kind: List\n", "- stray\nkind: List\n  - x: [\n")
     assert ours_top_level(broken) == seed_top_level(broken)
+
+
+CLOUDFORMATION = """AWSTemplateFormatVersion: "2010-09-09"
+Resources:
+  Bucket:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: !Sub "${AWS::StackName}-data"
+Outputs:
+  BucketArn:
+    Value: !GetAtt [Bucket, Arn]
+    Export: !Ref Bucket
+"""
+
+
+def test_cloudformation_tags(synopsis_of):
+    assert synopsis_of(CLOUDFORMATION, COMPAT)["kind"] != "yaml"  # safe_load refuses !Sub
+    out = synopsis_of(CLOUDFORMATION, DEFAULT)
+    assert out["summary"] == ["YAML object.", "top-level keys: AWSTemplateFormatVersion, Resources, Outputs"]
+    assert out["structure"] == ["AWSTemplateFormatVersion: string", "Resources: object", "Outputs: object"]
