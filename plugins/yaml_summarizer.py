@@ -215,8 +215,11 @@ class _Node:
 
 # where libyaml and the pure-Python loader disagree: tabs (the pure scanner skips only spaces),
 # surrogate \u escapes, a BOM after the start, unknown % directives, a flow ":" right before
-# ",]}", a block scalar header followed by "#"
-_PURE_PYTHON_QUIRK = re.compile(r"[\t\ufeff]|\\[uU]|(?:^|[\r\n\x85\u2028\u2029])%|:[,\]}]|[|>][-+0-9]*#")
+# ",]}", a block scalar header followed by "#", the non-specific tag "!" (pure: resolved as plain)
+_PURE_PYTHON_QUIRK = re.compile(
+    r"[\t\ufeff]|\\[uU]|(?:^|[\r\n\x85\u2028\u2029])%|:[,\]}]|[|>][-+0-9]*#"
+    r"|(?:^|[ \r\n\x85\u2028\u2029\[{,])!(?:[ \r\n\x85\u2028\u2029]|$)|!<!>"
+)
 
 
 def _pure_python(content: str, caps: Any) -> bool:
@@ -478,15 +481,21 @@ def _value_type(replay: _Replay, chunk: str) -> str:
 def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
     """A block mapping or sequence at column 0 whose entries are told apart by their first column."""
     try:
-        data = content.encode("utf-8")
+        raw = content.encode("utf-8")
     except UnicodeEncodeError:
         raise _NotFast from None
-    if "\r" in content or _RISKY.search(content) or b"1" * 4301 in data.translate(_DIGITS):
+    crlf = "\r" in content
+    if crlf:  # CRLF lines: scan the LF form (line breaks never change a value's type)
+        content = content.replace("\r\n", "\n")
+        if "\r" in content:
+            raise _NotFast
+    data = content.encode("utf-8") if crlf else raw
+    if _RISKY.search(content) or b"1" * 4301 in data.translate(_DIGITS):
         raise _NotFast
     if _flow_unsafe(data) or not _timestamps_construct(content):
         raise _NotFast
     try:
-        yaml._yaml.CParser(data).raw_parse()
+        yaml._yaml.CParser(raw).raw_parse()
     except yaml.YAMLError as exc:
         raise Refused(str(exc)) from None
     first_line = _COL0_LINE.search(content)

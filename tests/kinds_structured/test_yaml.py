@@ -250,3 +250,14 @@ def test_cloudformation_tags(synopsis_of):
     out = synopsis_of(CLOUDFORMATION, DEFAULT)
     assert out["summary"] == ["YAML object.", "top-level keys: AWSTemplateFormatVersion, Resources, Outputs"]
     assert out["structure"] == ["AWSTemplateFormatVersion: string", "Resources: object", "Outputs: object"]
+
+
+def test_fast_path_crlf_lines():
+    content = _big_mapping().replace("\n", "\r\n")
+    _, table = ys._fast_top_level(content, ys.DEFAULTS)
+    assert list(table.items())[:2] == [("item0", "object"), ("item1", "object")]
+    assert ours_top_level(content) == seed_top_level(content)
+    lone_cr = content.replace("item7:\r\n", "item7:\r", 1)
+    with pytest.raises(ys._NotFast):
+        ys._fast_top_level(lone_cr, ys.DEFAULTS)
+    assert ours_top_level(lone_cr) == seed_top_level(lone_cr)
