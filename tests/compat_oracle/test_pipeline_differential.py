@@ -199,35 +199,37 @@ def _check(content, mime, preview_chars):
     return expected
 
 
-@settings(max_examples=150)
+@settings(max_examples=400)
 @given(st.one_of(json_documents(), ndjson, broken_json), MIMES, PREVIEW)
 def test_json_like(content, mime, preview_chars):
     _check(content, mime, preview_chars)
 
 
-@settings(max_examples=120)
+@settings(max_examples=300)
 @given(st.one_of(xml_documents(), html_like), MIMES, PREVIEW)
 def test_xml_like(content, mime, preview_chars):
     _check(content, mime, preview_chars)
 
 
-@settings(max_examples=120)
+@settings(max_examples=300)
 @given(st.one_of(yaml_documents(), clean_yaml), MIMES, PREVIEW)
 def test_yaml_like(content, mime, preview_chars):
     _check(content, mime, preview_chars)
 
 
+@settings(max_examples=250)
 @given(st.one_of(tables(), clean_tables, code_text, prose), MIMES, PREVIEW)
 def test_tables_code_text(content, mime, preview_chars):
     _check(content, mime, preview_chars)
 
 
+@settings(max_examples=250)
 @given(st.one_of(tricky, control_heavy, st.text(ASSIGNED, max_size=80)), MIMES, PREVIEW)
 def test_controls_and_any_text(content, mime, preview_chars):
     _check(content, mime, preview_chars)
 
 
-@settings(max_examples=100)
+@settings(max_examples=300)
 @given(mixtures, MIMES, PREVIEW)
 def test_mixtures(content, mime, preview_chars):
     _check(content, mime, preview_chars)
@@ -238,7 +240,7 @@ _reasons = st.sampled_from(["", "single_threshold", "turn_budget", "source_read"
 _tool_names = st.sampled_from(["", "bash", "read_file", "openviking_tool_result_read", "tool with spaces"])
 
 
-@settings(max_examples=120)
+@settings(max_examples=300)
 @given(contents, MIMES, PREVIEW, _refs, _reasons, _tool_names, st.booleans(), st.integers(-10, 10**6), PREVIEW)
 def test_stub_bytes(content, mime, preview_chars, ref, reason, tool_name, with_sha, original_chars, header_preview):
     expected = _check(content, mime, preview_chars)
@@ -248,7 +250,7 @@ def test_stub_bytes(content, mime, preview_chars, ref, reason, tool_name, with_s
     assert ours_stub(content, mime, preview_chars, **header) == ORACLE.render_tool_result_stub(expected, **header)
 
 
-@settings(max_examples=60)
+@settings(max_examples=150)
 @given(contents, MIMES, PREVIEW, _refs, _reasons, _tool_names)
 def test_make_preview_bytes(content, mime, preview_chars, ref, reason, tool_name):
     """The seed's make_preview: original_chars = len, header preview = min(len, max(p, 0))."""
@@ -273,7 +275,7 @@ yaml_soup = st.tuples(st.sampled_from(["---\n", "--- ", "a:\n  ", ""]), st.lists
 )
 
 
-@settings(max_examples=150)
+@settings(max_examples=500)
 @given(yaml_soup)
 def test_yaml_scanner_quirks(content):
     _check(content, None, 2000)
