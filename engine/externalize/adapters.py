@@ -94,7 +94,8 @@ def openai_groups(messages: list[Any], headers: tuple[str, ...]) -> list[Group]:
             current = None
             continue
         if msg.get("role") == "assistant":
-            for call in msg.get("tool_calls") or []:
+            tool_calls = msg.get("tool_calls")
+            for call in tool_calls if isinstance(tool_calls, list) else ():
                 if isinstance(call, dict) and isinstance(call.get("function"), dict):
                     fn = call["function"]
                     calls[str(call.get("id") or "")] = (str(fn.get("name") or ""), _arguments(fn.get("arguments")))
