@@ -217,13 +217,29 @@ class _Node:
 # surrogate \u escapes, a BOM after the start, unknown % directives, a flow ":" right before
 # ",]}", a block scalar header followed by "#", the non-specific tag "!" (pure: resolved as plain)
 _PURE_PYTHON_QUIRK = re.compile(
-    r"[\t\ufeff]|\\[uU]|(?:^|[\r\n\x85\u2028\u2029])%|:[,\]}]|[|>][-+0-9]*#"
+    r"\ufeff|\\[uU]|(?:^|[\r\n\x85\u2028\u2029])%|:[,\]}]|[|>][-+0-9]*#"
     r"|(?:^|[ \r\n\x85\u2028\u2029\[{,])!(?:[ \r\n\x85\u2028\u2029]|$)|!<!>"
 )
 
 
+_FIRST_TAB = re.compile(r"^[^\n\t]*\t", re.MULTILINE)
+
+
+def _harmful_tab(content: str) -> bool:
+    """A tab the two scanners may read differently: any tab not inside a comment."""
+    if "\t" not in content:
+        return False
+    for match in _FIRST_TAB.finditer(content):
+        before = match.group(0)[:-1]
+        if not (before.lstrip(" ").startswith("#") or " #" in before):
+            return True
+    return False
+
+
 def _pure_python(content: str, caps: Any) -> bool:
-    return bool(caps.get("pure_python_quirks")) and _PURE_PYTHON_QUIRK.search(content) is not None
+    if not caps.get("pure_python_quirks"):
+        return False
+    return _PURE_PYTHON_QUIRK.search(content) is not None or _harmful_tab(content)
 
 
 _PLAIN = _Node("scalar", _STR)

@@ -261,3 +261,10 @@ def test_fast_path_crlf_lines():
     with pytest.raises(ys._NotFast):
         ys._fast_top_level(lone_cr, ys.DEFAULTS)
     assert ours_top_level(lone_cr) == seed_top_level(lone_cr)
+
+
+@pytest.mark.parametrize("line", ["# note:\tcomment\n", "k: 1  # tab\tin comment\n", "k: a\tb\n", "k:\ta\n", "k: [a,\tb]\n"])
+def test_tabs_in_comments_keep_libyaml_and_others_match_the_pure_loader(line):
+    content = line + _big_mapping()
+    assert ours_top_level(content) == seed_top_level(content)
+    assert ys._harmful_tab(content) == (not line.lstrip().startswith("#") and "#" not in line)
