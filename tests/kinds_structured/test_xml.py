@@ -127,3 +127,13 @@ def test_deep_xml(synopsis_of, hang_guard):
     for rules in (COMPAT, DEFAULT):
         out = hang_guard(60, synopsis_of, content, rules)
         assert out["structure"] == ["root: r", "attributes: 0", "a: 1", "b: 1"]
+
+
+@pytest.mark.parametrize(("content", "mime"), [(RSS, None), (POM, None), (SVG, None), (SVG, "image/svg+xml")],
+                         ids=["rss", "pom", "svg", "svg-mime"])
+def test_realistic_documents_under_default(synopsis_of, content, mime):
+    out = synopsis_of(content, DEFAULT, mime=mime)
+    expected = seed_xml(content)
+    assert out["kind"] == "xml"
+    assert out["summary"] == expected["summary"]
+    assert out["structure"] == expected["structure"]
