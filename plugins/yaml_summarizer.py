@@ -159,14 +159,17 @@ def _seed_structure(content: str, key_re: Any) -> bool:
 
 def _flat_structure(content: str, caps: Any) -> bool:
     flat_re = caps["flat_key_pattern"]
-    keys = 0
+    keys: set[str] = set()
     for line in _nonblank_lines(content, caps["probe_lines"]):
         if line.startswith((" ", "\t", "#", "- ")) or line == "-":
             continue
         if not flat_re.search(line):
             return False
-        keys += 1
-    return keys >= caps["flat_min_keys"]
+        key = line.split(":", 1)[0]
+        if key in keys:  # "Note: a / Note: b" is text; a YAML file does not repeat a key
+            return False
+        keys.add(key)
+    return len(keys) >= caps["flat_min_keys"]
 
 
 def looks_yaml(content: str, caps: Any, code_patterns: Any) -> bool:

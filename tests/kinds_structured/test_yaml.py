@@ -268,3 +268,8 @@ def test_tabs_in_comments_keep_libyaml_and_others_match_the_pure_loader(line):
     content = line + _big_mapping()
     assert ours_top_level(content) == seed_top_level(content)
     assert ys._harmful_tab(content) == (not line.lstrip().startswith("#") and "#" not in line)
+
+
+def test_flat_heuristic_refuses_repeated_keys(synopsis_of):
+    assert synopsis_of("Note: first thing\nNote: second thing\nNote: third\n", DEFAULT)["kind"] != "yaml"
+    assert synopsis_of("host: db\nport: 5432\nuser: app\n", DEFAULT)["kind"] == "yaml"
