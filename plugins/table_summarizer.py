@@ -70,7 +70,11 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "not_table_patterns": {"type": "array", "items": {"type": "string"}},
         "not_table_fraction": {"type": "number", "minimum": 0, "maximum": 1},
         "sample_rows": {"type": "integer", "minimum": 1},
-        "delimiters": {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 1}, "minItems": 1},
+        "delimiters": {
+            "type": "array",
+            "minItems": 1,
+            "items": {"type": "string", "pattern": "^[^\"\\r\\n]$", "description": "one char, not a quote or a line break"},
+        },
         "secondary_not_table_patterns": {"type": "array", "items": {"type": "string"}},
     },
 }
@@ -193,6 +197,8 @@ class _Source:
         other non-blank char as ``x``, blanks removed. ``None`` when a non-ASCII blank is present
         (a byte-level view cannot see it)."""
         rest = self.content[self.pos :] if self.pos else self.content
+        if not self.delimiter.isascii():
+            return None
         if not rest.isascii() and any(ch in rest for ch in _UNICODE_BLANKS):
             return None
         data = rest.encode("utf-8", "surrogatepass")

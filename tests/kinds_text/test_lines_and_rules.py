@@ -79,3 +79,17 @@ def test_a_bad_pattern_in_a_rule_file_is_refused(tmp_path):
     path.write_text("schema_version: 1\nversion: '1'\nextends: default\nkinds:\n  code:\n    import_pattern: '(?<=x)y'\n")
     with pytest.raises(toolstub.RuleFileError, match=r"kinds\.code\.import_pattern"):
         toolstub.load_rules(str(path))
+
+
+def test_other_delimiters_from_a_rule_file(tmp_path):
+    path = tmp_path / "pipes.yaml"
+    path.write_text("schema_version: 1\nversion: '1'\nextends: default\nkinds:\n  csv:\n    delimiters: ['|', '§']\n")
+    piped = toolstub.synopsize("a|b\n" + "1|2\n" * 20 + "5|6|7\n", rules=str(path))
+    assert piped.kind == "csv" and piped.structure[1] == "rows: 21"
+    assert piped.structure[-1] == "ragged rows: 1 (cell count differs from the header's 2)"
+    section = toolstub.synopsize("a§b\n1§2\n3§4\n", rules=str(path))
+    assert section.kind == "csv" and section.structure[:2] == ("columns: a, b", "rows: 2")
+    bad = tmp_path / "bad_delim.yaml"
+    bad.write_text("schema_version: 1\nversion: '1'\nextends: default\nkinds:\n  csv:\n    delimiters: ['\"']\n")
+    with pytest.raises(toolstub.RuleFileError, match=r"kinds\.csv\.delimiters"):
+        toolstub.load_rules(str(bad))
