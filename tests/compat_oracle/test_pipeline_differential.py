@@ -268,7 +268,7 @@ def test_make_preview_bytes(content, mime, preview_chars, ref, reason, tool_name
 _yaml_tokens = st.sampled_from(
     ["a", "b", "1", ": ", ":", "- ", "-", "\n", "\n  ", "\n    ", " ", "\t", "#", "'", '"', "[", "]", "{", "}", ",", "?",
      "&x ", "*x", "!!str ", "|", ">", "---", "...", "%", "\\u", "\\ud800", "\ufeff", "\r\n", "\x85", "é", "<<", "~", "@",
-     "=", "0x1", "yes", "2001-01-01", "k:\n  "]
+     "=", "0x1", "yes", "2001-01-01", "k:\n  ", "! ", "!<!>", "!Ref ", "!!set ", "%FOO x\n", "<<: ", "&a ", "*a"]
 )
 yaml_soup = st.tuples(st.sampled_from(["---\n", "--- ", "a:\n  ", ""]), st.lists(_yaml_tokens, max_size=14)).map(
     lambda t: t[0] + "".join(t[1])
