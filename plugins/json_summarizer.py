@@ -342,13 +342,17 @@ class _Describer:
 
 
 def _trailing_is_json(rest: str) -> bool:
-    """Whether the text after the first value starts with another whole JSON value (NDJSON, concatenated)."""
+    """Whether the first value ends its line and the next non-blank line is one whole JSON value (NDJSON)."""
+    line_end = rest.find("\n")
+    if rest[: line_end if line_end >= 0 else len(rest)].strip():
+        return False  # "[1] footnote": text on the first value's own line
+    following = rest[line_end + 1 :].lstrip()
     try:
-        _, end = json.JSONDecoder().raw_decode(rest[:65536])
+        _, end = json.JSONDecoder().raw_decode(following[:65536])
     except (ValueError, RecursionError):
         return False
-    line_end = rest.find("\n", end)
-    return not rest[end : line_end if line_end >= 0 else len(rest)].strip()
+    next_end = following.find("\n", end)
+    return not following[end : next_end if next_end >= 0 else len(following)].strip()
 
 
 def _deep(text: str, caps: Any) -> Synopsis:
@@ -398,7 +402,7 @@ def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
         trailing
         and caps["trailing_text"] == "reject_after_small_value"
         and end < caps["small_value_share"] * len(text)
-        and not _trailing_is_json(rest.lstrip())
+        and not _trailing_is_json(rest)
     ):
         raise _Refused
     return root, trailing, values

@@ -157,19 +157,32 @@ def _seed_structure(content: str, key_re: Any) -> bool:
     return False
 
 
+_SENTENCE = re.compile(r"^[ \t]+\S+(?:[ \t]+\S+){3,}[.!?]['\")]*[ \t]*$")
+
+
 def _flat_structure(content: str, caps: Any) -> bool:
     flat_re = caps["flat_key_pattern"]
     keys: set[str] = set()
+    items = sentences = 0
     for line in _nonblank_lines(content, caps["probe_lines"]):
-        if line.startswith((" ", "\t", "#", "- ")) or line == "-":
+        if line.startswith((" ", "\t", "#")):
+            continue
+        if line.startswith("- ") or line == "-":
+            if not flat_re.search(line[2:]):
+                return False  # a bullet list, not a sequence of mappings
+            items += 1
             continue
         if not flat_re.search(line):
             return False
-        key = line.split(":", 1)[0]
+        key, _, value = line.partition(":")
         if key in keys:  # "Note: a / Note: b" is text; a YAML file does not repeat a key
             return False
         keys.add(key)
-    return len(keys) >= caps["flat_min_keys"]
+        if _SENTENCE.search(value):
+            sentences += 1
+    if keys and sentences == len(keys):
+        return False  # "Summary: The build passed." lines are prose
+    return (len(keys) if not items or keys else items) >= caps["flat_min_keys"]
 
 
 def looks_yaml(content: str, caps: Any, code_patterns: Any) -> bool:

@@ -82,3 +82,9 @@ def test_deep_nesting_is_described(synopsis_of, hang_guard):
     out = hang_guard(60, synopsis_of, deep, DEFAULT)
     assert out["kind"] == "json"
     assert out["summary"] == ["JSON array.", "nesting deeper than 954 levels: not decoded."]
+
+
+def test_shell_job_lines_are_not_json(synopsis_of):
+    assert synopsis_of("[1] 12345\n[2] 12346\n", DEFAULT)["kind"] != "json"
+    assert synopsis_of("{}\n{}\n", DEFAULT)["kind"] == "json"
+    assert synopsis_of('{"a": 1}\n\n{"a": 2}', DEFAULT)["kind"] == "json"

@@ -273,3 +273,10 @@ def test_tabs_in_comments_keep_libyaml_and_others_match_the_pure_loader(line):
 def test_flat_heuristic_refuses_repeated_keys(synopsis_of):
     assert synopsis_of("Note: first thing\nNote: second thing\nNote: third\n", DEFAULT)["kind"] != "yaml"
     assert synopsis_of("host: db\nport: 5432\nuser: app\n", DEFAULT)["kind"] == "yaml"
+
+
+def test_structured_heuristic_sequences_and_prose(synopsis_of):
+    assert synopsis_of("- name: a\n  value: 1\n- name: b\n  value: 2\n", DEFAULT)["summary"] == ["YAML array.", "array length: 2"]
+    assert synopsis_of("- fixed a bug\n- added a feature\n", DEFAULT)["kind"] != "yaml"
+    prose = "Summary: The build passed without errors.\nDetails: All 12 tests ran in 3 seconds.\n"
+    assert synopsis_of(prose, DEFAULT)["kind"] != "yaml"
