@@ -13,7 +13,12 @@ def test_empty(synopsis_of, rules):
         "kind": "unknown", "title": "Empty output", "summary": ["Output is empty."],
         "structure": [], "notable_items": [], "sample": "",
     }
-    assert synopsis_of("  \n ", rules)["kind"] == "text"
+
+
+def test_whitespace_only_is_text_in_compat_empty_in_default(synopsis_of):
+    assert synopsis_of("  \n ", COMPAT)["kind"] == "text"
+    assert synopsis_of("  \n ", DEFAULT)["title"] == "Empty output"
+    assert synopsis_of("\n", DEFAULT)["title"] == "Empty output"
 
 
 @pytest.mark.parametrize("rules", [COMPAT, DEFAULT])
