@@ -47,6 +47,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import re2
+
 from toolstub import hookimpl
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
@@ -226,24 +228,52 @@ def _multiline(regex: Any) -> Any:
     return compile_pattern(regex.pattern, "m")
 
 
+def _spans(regex: Any, data: bytes, pos: int = 0):
+    """The spans (group 0 first) of each successive match of ``regex`` in ``data``, as ``finditer`` finds them.
+
+    Calls the RE2 binding's low-level ``Match`` (``finditer`` builds a match object per
+    match, several microseconds each); falls back to ``finditer`` on another binding.
+    """
+    raw = getattr(regex, "regex", regex)
+    low = getattr(raw, "_regexp", None)
+    anchor = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
+    if low is None or anchor is None:  # pragma: no cover - another binding version
+        for match in raw.finditer(data, pos):
+            yield [match.span(i) for i in range(raw.groups + 1)]
+        return
+    end = len(data)
+    match = low.Match
+    while pos <= end:
+        spans = match(anchor, data, pos, end)
+        if spans[0][0] < 0:
+            return
+        yield spans
+        pos = spans[0][1] if spans[0][1] > pos else pos + 1
+
+
 def _first_per_line(text: _Text, regex: Any, prefix: int, begin: int = 0):
-    """(line number, line start, match) of the leftmost match of each line within ``prefix`` bytes."""
-    number, counted_to, last_start = 1 + text.data.count(b"\n", 0, begin), begin, -1
-    for match in _multiline(regex).finditer(text.data, begin):
-        pos = match.start()
-        start = text.line_start(pos)
+    """(line number, line start, match span) of the leftmost match of each line within ``prefix`` bytes."""
+    data = text.data
+    number, counted_to, last_start = 1 + data.count(b"\n", 0, begin), begin, -1
+    rfind, count = data.rfind, data.count
+    for spans in _spans(_multiline(regex), data, begin):
+        pos = spans[0][0]
+        start = rfind(b"\n", 0, pos) + 1
         if start == last_start:
             continue
         last_start = start
         if pos - start >= prefix:
             continue
-        number += text.data.count(b"\n", counted_to, pos)
+        number += count(b"\n", counted_to, pos)
         counted_to = pos
-        yield number, start, match
+        yield number, start, spans[0]
 
 
-def _stamp(found: tuple[int, int, Any] | None) -> tuple[int, str] | None:
-    return (found[0], found[2].group(0).decode("utf-8", "replace")) if found else None
+def _stamp(text: _Text, found: tuple[int, int, Any] | None) -> tuple[int, str] | None:
+    if not found:
+        return None
+    start, end = found[2]
+    return found[0], text.data[start:end].decode("utf-8", "replace")
 
 
 def _first_last(text: _Text, regex: Any, prefix: int) -> tuple[tuple[int, str] | None, tuple[int, str] | None]:
@@ -259,7 +289,7 @@ def _first_last(text: _Text, regex: Any, prefix: int) -> tuple[tuple[int, str] |
         for last in _first_per_line(text, regex, prefix, begin):  # noqa: B007 - keep the last one
             pass
         if last is not None or begin == 0:
-            return _stamp(first), _stamp(last or first)
+            return _stamp(text, first), _stamp(text, last or first)
         window *= 4
 
 
@@ -289,22 +319,29 @@ class _Scan:
     def _leftmost_levels(self, text: _Text):
         """(line number, line start, level) of each line with a level: one RE2 pass per level pattern."""
         prefix = self.caps["level_prefix_chars"]
+        data = text.data
+        rfind = data.rfind
         hits = []
+        append = hits.append
         for index, regex in enumerate(self.caps["levels"]):
-            for match in _multiline(regex).finditer(text.data):
-                pos = match.start()
-                start = text.line_start(pos)
-                if pos - start < prefix:
-                    hits.append((start, pos, index))
+            last_start = -1
+            for spans in _spans(_multiline(regex), data):
+                pos = spans[0][0]
+                start = rfind(b"\n", 0, pos) + 1
+                # a later match on a line already hit is never that line's leftmost one
+                if start != last_start and pos - start < prefix:
+                    append((start, pos, index))
+                last_start = start
         hits.sort()
         number, counted_to, last_start = 1, 0, -1
+        count, names = data.count, self.names
         for start, _, index in hits:
             if start == last_start:
                 continue
             last_start = start
-            number += text.data.count(b"\n", counted_to, start)
+            number += count(b"\n", counted_to, start)
             counted_to = start
-            yield number, start, self.names[index]
+            yield number, start, names[index]
 
     def _keep(self, level: str, number: int, start: int, text: _Text) -> None:
         caps = self.caps
