@@ -42,6 +42,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import re2
+
 from toolstub import hookimpl
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
@@ -275,13 +277,44 @@ def _commit_line(state: _State, line: str, caps: Mapping[str, Any]) -> bool:
     return False
 
 
-def _hunk_line(state: _State, line: str, caps: Mapping[str, Any]) -> bool:
+def _hunk_groups(caps: Mapping[str, Any]):
+    """A function giving the ``old_count``, ``new_count``, ``context`` groups of a hunk header, or None."""
+    regex = caps["hunk"]
+    raw = getattr(regex, "regex", regex)
+    low = getattr(raw, "_regexp", None)
+    anchor = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
+    index = raw.groupindex
+    names = ("old_count", "new_count", "context")
+    if low is None or anchor is None or any(name not in index for name in names):  # pragma: no cover
+        def groups(line: str):
+            match = regex.search(line)
+            return None if match is None else tuple(match.group(name) for name in names)
+
+        return groups
+    slots = tuple(index[name] for name in names)
+    match_low = low.Match
+
+    def groups(line: str):
+        data = line.encode("utf-8", "surrogatepass")
+        spans = match_low(anchor, data, 0, len(data))
+        if spans[0][0] < 0:
+            return None
+        out = []
+        for slot in slots:
+            start, end = spans[slot]
+            out.append(None if start < 0 else data[start:end].decode("utf-8", "surrogatepass"))
+        return out
+
+    return groups
+
+
+def _hunk_line(state: _State, line: str, caps: Mapping[str, Any], groups=None) -> bool:
     if not line.startswith("@@"):
         return False
-    match = caps["hunk"].search(line)
-    if match is None:
+    found = (groups or _hunk_groups(caps))(line)
+    if found is None:
         return False
-    old, new = match.group("old_count"), match.group("new_count")
+    old, new, context = found
     state.old_left = int(old) if old is not None else 1
     state.new_left = int(new) if new is not None else 1
     if state.current is None:
@@ -291,22 +324,76 @@ def _hunk_line(state: _State, line: str, caps: Mapping[str, Any]) -> bool:
         state.first_hunk_done = True
     if not state.first_hunk_done:
         state.first_hunk.append(line)
-    context = (match.group("context") or "").strip()
+    context = (context or "").strip()
     if context and len(state.hunk_headers) < caps["max_hunk_headers"]:
         state.hunk_headers.append(f"{state.current.path}: {context}")
     return True
 
 
-def _scan(lines: list[str], caps: Mapping[str, Any]) -> _State:
-    state = _State()
-    for index, raw in enumerate(lines):
-        line = raw.rstrip("\r")
-        if _in_hunk_line(state, line):
+def _hunk_body(state: _State, lines: list[str], index: int, crlf: bool) -> int:
+    """Consume the hunk body lines from ``index`` (what :func:`_in_hunk_line` does line by line, inlined); the next index."""
+    old_left, new_left = state.old_left, state.new_left
+    added = removed = 0
+    record = None if state.first_hunk_done else state.first_hunk
+    count = len(lines)
+    while index < count and (old_left > 0 or new_left > 0):
+        line = lines[index]
+        if crlf:
+            line = line.rstrip("\r")
+        head = line[:1]
+        if head == "+":
+            new_left -= 1
+            added += 1
+        elif head == "-":
+            old_left -= 1
+            removed += 1
+        elif head == " " or not head:
+            old_left -= 1
+            new_left -= 1
+        elif head == "\\":
+            index += 1
             continue
-        next_line = lines[index + 1] if index + 1 < len(lines) else ""
-        if _hunk_line(state, line, caps) or _file_header(state, line, next_line):
+        else:  # not a body line: the hunk ends here and the line is read as a header
+            old_left = new_left = 0
+            break
+        if record is not None:
+            record.append(line)
+        index += 1
+    current = state.current
+    if current:
+        current.added += added
+        current.removed += removed
+    state.old_left, state.new_left = old_left, new_left
+    return index
+
+
+_HEADER_STARTS = ("diff --git ", "diff --cc ", "diff --combined ", "--- ", "+++ ")
+
+
+def _scan(lines: list[str], caps: Mapping[str, Any], crlf: bool | None = None) -> _State:
+    """One pass over the lines; hunk bodies are consumed by a tight loop (:func:`_hunk_body`)."""
+    state = _State()
+    groups = _hunk_groups(caps)
+    if crlf is None:
+        crlf = any("\r" in line for line in lines)
+    index, count = 0, len(lines)
+    while index < count:
+        if state.old_left > 0 or state.new_left > 0:
+            index = _hunk_body(state, lines, index, crlf)
+            if index >= count:
+                break
+            if state.old_left > 0 or state.new_left > 0:  # pragma: no cover - _hunk_body stops only at the end
+                continue
+        raw = lines[index]
+        line = raw.rstrip("\r") if crlf else raw
+        index += 1
+        if line.startswith("@@") and _hunk_line(state, line, caps, groups):
             state.in_message = False
             continue
+        if line.startswith(_HEADER_STARTS):
+            if _file_header(state, line, lines[index] if index < count else ""):
+                state.in_message = False
+                continue
         if _meta_line(state, line) or _commit_line(state, line, caps):
             continue
     return state
@@ -327,7 +414,7 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     lines = inp.content.lstrip("\ufeff").split("\n")
     if first.startswith("--- ") and not any(line.startswith("+++ ") for line in lines[:60]):
         return None
-    state = _scan(lines, caps)
+    state = _scan(lines, caps, "\r" in inp.content)
     files = [f for f in state.files if f.path or f.hunks]
     if not files or not (any(f.hunks or f.binary or f.status in "RCAD" or f.mode for f in files)):
         return None
