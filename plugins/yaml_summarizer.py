@@ -40,6 +40,11 @@ per value.
 * ``more_format`` (``""``) and ``empty_keys_text`` (``""``): as for ``json``.
 * ``unknown_tags`` (``refuse``): a tag no safe constructor knows (``!Ref``) fails
   the load as in ``yaml.safe_load``, or (``ignore``) the node reads as untagged.
+* ``multi_document`` (``refuse``): a second document fails the load, as in
+  ``yaml.safe_load``; ``first``: a stream of mappings and sequences (k8s manifests,
+  ``helm template``) is described by its first document, with ``documents: N``.
+* ``prose_values`` (``accept``): ``refuse``: a mapping whose values are all plain
+  scalars running over several lines (``Options:`` then indented help text) is not YAML.
 * ``key_text`` (``python``): a key as ``str()`` of its loaded value (``on`` shows
   ``True``, YAML 1.1) or ``source``: as written.
 
@@ -84,6 +89,8 @@ DEFAULTS: dict[str, Any] = {
     "empty_keys_text": "",
     "key_text": "python",
     "unknown_tags": "refuse",
+    "multi_document": "refuse",
+    "prose_values": "accept",
 }
 
 _INT = {"type": "integer", "minimum": 0}
@@ -105,6 +112,8 @@ CAPS_SCHEMA: dict[str, Any] = {
         "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty mapping"},
         "key_text": {"enum": ["python", "source"], "description": "a key as str() of its loaded value, or as written"},
         "unknown_tags": {"enum": ["refuse", "ignore"], "description": "an application tag (!Ref) fails the load, or is ignored"},
+        "multi_document": {"enum": ["refuse", "first"], "description": "a stream of documents fails the load, or the first is described"},
+        "prose_values": {"enum": ["accept", "refuse"], "description": "a mapping whose values are all multi-line plain text is not YAML"},
     },
 }
 
@@ -272,6 +281,11 @@ class _Replay:
         self.anchors: dict[str, _Node] = {}
         self.stack: list[_Node] = []
         self.root: _Node | None = None
+        self.multi_document = caps.get("multi_document") == "first"
+        self.refuse_prose = caps.get("prose_values") == "refuse"
+        self.documents = 0
+        self.root_values = 0  # values of a top-level mapping (first document)
+        self.prose_values = 0  # ... that are plain scalars running over several lines
 
     def construct(self, node: _Node) -> Any:
         if node.tag == _STR:
@@ -297,7 +311,16 @@ class _Replay:
             return "datetime"
         return type(value).__name__
 
+    def _count_root_value(self, event: Any) -> None:
+        parent = self.stack[0]
+        if parent.kind == "map" and parent.key is not None and self.documents == 1:
+            self.root_values += 1
+            if event is not None and not event.style and event.end_mark.line > event.start_mark.line:
+                self.prose_values += 1
+
     def scalar(self, event: Any) -> _Node:
+        if len(self.stack) == 1:
+            self._count_root_value(event)
         tag = event.tag
         explicit = tag is not None and tag != "!"
         if explicit and self.ignore_tags and tag not in self.constructor.yaml_constructors:
@@ -321,6 +344,8 @@ class _Replay:
         return parent is not None and parent.kind == "map" and parent.key is None and parent.pairs is not None
 
     def collection(self, event: Any, kind: str) -> _Node:
+        if len(self.stack) == 1:
+            self._count_root_value(None)
         tag = event.tag
         if tag is None or tag == "!":
             tag = _SEQ if kind == "seq" else _MAP
@@ -354,7 +379,13 @@ class _Replay:
         if not is_key and node.kind == "scalar" and node.tag in (_MERGE, _VALUE):
             raise Refused(f"no constructor for {node.tag}")
         if parent is None:
-            self.root = node
+            if self.documents > 1 or (self.multi_document and node.kind == "scalar" and node.tag == _T + "null"):
+                if node.kind == "scalar" and node.tag != _T + "null":
+                    raise Refused("a document of the stream is a scalar")  # front matter and prose
+                if self.root is None and node.kind != "scalar":
+                    self.root = node
+            else:
+                self.root = node
         elif parent.kind == "seq":
             parent.items += 1
             if parent.members is not None:
@@ -399,7 +430,6 @@ class _Replay:
         return merged + own
 
     def run(self, content: str) -> _Node:
-        documents = 0
         try:
             loader = self.loader(content)
             next_event = loader.get_event
@@ -422,15 +452,19 @@ class _Replay:
                 elif cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
                     self.add(self.stack.pop())
                 elif cls is yaml.DocumentStartEvent:
-                    documents += 1
-                    if documents > 1:
-                        raise Refused("expected a single document in the stream")
+                    self.documents += 1
+                    if self.documents > 1:
+                        if not self.multi_document:
+                            raise Refused("expected a single document in the stream")
+                        self.anchors = {}  # anchors are per document
         except yaml.YAMLError as exc:
             raise Refused(str(exc)) from None
         except (UnicodeError, RecursionError, MemoryError) as exc:
             raise Refused(str(exc)) from None
         if self.root is None:
             raise Refused("empty stream")
+        if self.refuse_prose and self.root_values and self.prose_values == self.root_values:
+            raise Refused("every value is prose (multi-line plain text under labels)")
         return self.root
 
 
@@ -562,7 +596,9 @@ def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
     return "object", table
 
 
-def load_top_level(content: str, caps: Any, names: dict[Any, str] | None = None) -> tuple[str, Any]:
+def load_top_level(
+    content: str, caps: Any, names: dict[Any, str] | None = None, info: dict[str, Any] | None = None
+) -> tuple[str, Any]:
     """``("object", {key: type})`` or ``("array", length)``; raises :class:`Refused`."""
     pure_python = _pure_python(content, caps)
     if not pure_python and len(content) >= _FAST_MIN_CHARS and caps["max_nesting"] >= 400:
@@ -572,6 +608,8 @@ def load_top_level(content: str, caps: Any, names: dict[Any, str] | None = None)
             pass
     replay = _Replay(caps, pure_python)
     root = replay.run(content)
+    if info is not None:
+        info["documents"] = replay.documents
     if root.kind == "seq":
         return "array", root.items
     if root.kind == "map" and root.tag != _T + "set":
@@ -594,12 +632,15 @@ def _summarize(inp: KindInput) -> Synopsis | None:
         return None
     try:
         names: dict[Any, str] = {}
-        kind, data = load_top_level(inp.content, caps, names)
+        info: dict[str, Any] = {}
+        kind, data = load_top_level(inp.content, caps, names, info)
     except Refused:
         return None
     more, limit = caps["more_format"], caps["key_limit"]
+    documents = info.get("documents", 1)
+    stream = (f"documents: {documents} (the first is described)",) if documents > 1 else ()
     if kind == "array":
-        return Synopsis(kind="yaml", title="YAML output", summary=("YAML array.", f"array length: {data}"))
+        return Synopsis(kind="yaml", title="YAML output", summary=("YAML array.", f"array length: {data}", *stream))
     source = caps["key_text"] == "source"
     keys = [names.get(k, str(k)) if source else str(k) for k in data]
     listed = ", ".join(cut(keys, limit, more)) if keys else caps["empty_keys_text"]
@@ -607,7 +648,7 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     return Synopsis(
         kind="yaml",
         title="YAML output",
-        summary=("YAML object.", f"top-level keys: {listed}"),
+        summary=("YAML object.", f"top-level keys: {listed}", *stream),
         structure=cut(structure, limit, more, len(keys)),
     )
 

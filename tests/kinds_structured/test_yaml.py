@@ -280,3 +280,33 @@ def test_structured_heuristic_sequences_and_prose(synopsis_of):
     assert synopsis_of("- fixed a bug\n- added a feature\n", DEFAULT)["kind"] != "yaml"
     prose = "Summary: The build passed without errors.\nDetails: All 12 tests ran in 3 seconds.\n"
     assert synopsis_of(prose, DEFAULT)["kind"] != "yaml"
+
+
+K8S_STREAM = "---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: mon\n---\napiVersion: v1\nkind: ServiceAccount\n---\n"
+CLICK_HELP = """Usage: toolkit [OPTIONS] COMMAND [ARGS]...
+
+  Handy tools for the Acme platform.
+
+Options:
+  --version      Show the version and exit.
+  --help         Show this message and exit.
+
+Commands:
+  build   Build the project.
+  deploy  Deploy to an environment.
+"""
+
+
+def test_multi_document_streams(synopsis_of):
+    assert synopsis_of(K8S_STREAM, COMPAT)["kind"] == "text"  # safe_load: a single document only
+    out = synopsis_of(K8S_STREAM, DEFAULT)
+    assert out["summary"] == ["YAML object.", "top-level keys: apiVersion, kind, metadata", "documents: 3 (the first is described)"]
+    # front matter followed by prose is not a YAML stream
+    assert synopsis_of("---\ntitle: Post\n---\n# Heading\n\nSome text.\n", DEFAULT)["kind"] != "yaml"
+    # anchors do not cross documents
+    assert synopsis_of("a: &x 1\n---\nb: *x\n", DEFAULT)["kind"] != "yaml"
+
+
+def test_cli_help_is_prose_in_default(synopsis_of):
+    assert synopsis_of(CLICK_HELP, COMPAT)["summary"] == ["YAML object.", "top-level keys: Usage, Options, Commands"]
+    assert synopsis_of(CLICK_HELP, DEFAULT)["kind"] != "yaml"
