@@ -41,6 +41,10 @@ with a bracket scan, so a 100,000-deep value costs one pass.
 * ``more_format`` (``""``): appended as a list item when a cap cuts a list,
   e.g. ``"+{n} more"``; empty: nothing is appended (the seed).
 * ``empty_keys_text`` (``""``): what ``top-level keys:`` shows for ``{}``.
+* ``comments`` (false) / ``comments_max_chars`` (1,000,000): JSONC (tsconfig, VS Code
+  settings): when the strict decode fails, ``//`` and ``/* */`` comments outside strings and
+  commas before ``}`` / ``]`` are dropped (one linear RE2 pass each) and the decode retried;
+  the synopsis then notes ``comments and trailing commas skipped``.
 
 .. rubric:: Examples
 
@@ -56,6 +60,7 @@ without the MIME hint it is not claimed.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from array import array
@@ -66,6 +71,7 @@ from typing import Any
 import msgspec
 
 from toolstub import hookimpl
+from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, head_tail_sample
 
@@ -85,6 +91,8 @@ DEFAULTS: dict[str, Any] = {
     "small_value_share": 0.5,
     "more_format": "",
     "empty_keys_text": "",
+    "comments": False,
+    "comments_max_chars": 1_000_000,
 }
 
 _INT = {"type": "integer", "minimum": 0}
@@ -107,6 +115,8 @@ CAPS_SCHEMA: dict[str, Any] = {
         "small_value_share": {"type": "number", "minimum": 0, "maximum": 1, "description": "see trailing_text"},
         "more_format": {"type": "string", "description": "item appended when a cap cuts a list; {n} = items left out"},
         "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty object"},
+        "comments": {"type": "boolean", "description": "JSONC: skip // and /* */ comments and trailing commas"},
+        "comments_max_chars": {**_INT, "description": "largest content the JSONC retry looks at"},
     },
 }
 
@@ -408,21 +418,63 @@ def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
     return root, trailing, values
 
 
+# JSONC: every alternative always matches (an unclosed comment or string runs to its end), so
+# each pass is one linear scan; strings are kept whole, so "//" inside a string stays
+_JSONC_COMMENTS = compile_pattern(r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|/\*(?s:.*?)(?:\*/|\z)|[^"/]+|/')
+_JSONC_COMMAS = compile_pattern(r'"(?:[^"\\\n]|\\.)*"?|,(\s*[\]}])|[^",]+|,')
+
+
+def _drop_comment(match: Any) -> str:
+    token = match.group(0)
+    return " " if token.startswith(("//", "/*")) else token
+
+
+def _drop_comma(match: Any) -> str:
+    closing = match.group(1)
+    return closing if closing is not None else match.group(0)
+
+
+def _without_comments(text: str, caps: Any, hinted: bool) -> Synopsis | None:
+    """The synopsis of ``text`` read as JSONC, or None."""
+    if not caps["comments"] or len(text) > caps["comments_max_chars"]:
+        return None
+    cleaned = _JSONC_COMMAS.sub(_drop_comma, _JSONC_COMMENTS.sub(_drop_comment, text)).strip()
+    if cleaned == text or not (hinted or cleaned.startswith(("{", "["))):
+        return None
+    try:
+        parsed = _parse(cleaned, caps)
+        if isinstance(parsed, Synopsis):
+            return parsed
+        root, trailing, values = parsed
+        synopsis = _Describer(caps, values).synopsis(root, trailing)
+    except (_Refused, RecursionError, ValueError, msgspec.DecodeError):
+        return None
+    return dataclasses.replace(
+        synopsis, notable_items=(*synopsis.notable_items, "comments and trailing commas skipped")
+    )
+
+
 def _summarize(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
     text = inp.stripped
     if caps["skip_bom"] and text.startswith("\ufeff"):
         text = text.lstrip("\ufeff").strip()
     hinted = "json" in inp.mime
-    if not hinted and not text.startswith(("{", "[")):
+    commented = caps["comments"] and text.startswith(("//", "/*"))
+    if not hinted and not commented and not text.startswith(("{", "[")):
         return None
     try:
+        if commented:
+            raise _Refused
         parsed = _parse(text, caps)
         if isinstance(parsed, Synopsis):
             return parsed
         root, trailing, values = parsed
         return _Describer(caps, values).synopsis(root, trailing)
     except (_Refused, RecursionError, ValueError, msgspec.DecodeError):
+        retried = _without_comments(text, caps, hinted)
+        if retried is not None:
+            return retried
         if not hinted:
             return None
         return Synopsis(

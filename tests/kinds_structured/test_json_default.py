@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-DEFAULT = "default"
+COMPAT, DEFAULT = "openviking-compat", "default"
 
 GITHUB_ISSUES = [
     {
@@ -88,3 +88,39 @@ def test_shell_job_lines_are_not_json(synopsis_of):
     assert synopsis_of("[1] 12345\n[2] 12346\n", DEFAULT)["kind"] != "json"
     assert synopsis_of("{}\n{}\n", DEFAULT)["kind"] == "json"
     assert synopsis_of('{"a": 1}\n\n{"a": 2}', DEFAULT)["kind"] == "json"
+
+
+TSCONFIG = """{
+  "compilerOptions": {
+    /* Visit https://aka.ms/tsconfig to read more about this file */
+    "target": "es2016",   // the JS version
+    "module": "commonjs",
+    "paths": {"@/*": ["src/*"]},
+  },
+  "include": ["src/**/*.ts",],
+}
+"""
+VSCODE = '// Place your settings here.\n{\n    "editor.fontSize": 14,\n    "files.exclude": {"**/.git": true,},\n}\n'
+
+
+def test_jsonc_in_default_not_in_compat(synopsis_of):
+    assert synopsis_of(TSCONFIG, COMPAT)["kind"] != "json"
+    out = synopsis_of(TSCONFIG, DEFAULT)
+    assert out["summary"] == ["JSON object.", "top-level keys: compilerOptions, include"]
+    assert out["structure"][1:] == ["compilerOptions: object keys: target, module, paths", "include: array length: 1"]
+    assert out["notable_items"] == [
+        'compilerOptions.target: "es2016"',
+        'compilerOptions.module: "commonjs"',
+        'compilerOptions.paths.@/*[0]: "src/*"',
+        'include[0]: "src/**/*.ts"',
+        "comments and trailing commas skipped",
+    ]
+    assert synopsis_of(VSCODE, DEFAULT)["summary"] == ["JSON object.", "top-level keys: editor.fontSize, files.exclude"]
+    assert synopsis_of(VSCODE, COMPAT)["kind"] != "json"
+    # a comment marker inside a string is data
+    assert synopsis_of('{"u": "http://x/*y*/"}', DEFAULT)["notable_items"] == ['u: "http://x/*y*/"']
+
+
+def test_jsonc_retry_is_linear_on_hostile_input(synopsis_of, hang_guard):
+    hostile = "{" + "/*" * 200_000 + '"' * 1000 + "//" * 100_000
+    assert hang_guard(60, synopsis_of, hostile, DEFAULT)["kind"] != "json"
