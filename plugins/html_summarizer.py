@@ -44,6 +44,8 @@ import re
 from html import unescape
 from typing import Any
 
+import re2
+
 from toolstub import hookimpl
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
@@ -102,6 +104,64 @@ _TOKEN = (
     r"|</(?P<end>[A-Za-z][A-Za-z0-9:-]*)[^<>]*>"
     r"|<(?P<start>[A-Za-z][A-Za-z0-9:-]*)(?P<attrs>(?:[^<>\"']|\"[^\"<]*\"|'[^'<]*')*)>"
 )
+_RAW_TEXT_TAGS = ("script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext")
+_SKIP_TAGS = ("script", "style", "template", "noscript", "head", "svg", "math")
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+# The tags that can still change the synopsis once the text no longer can (see _PageParser.feed):
+# the counted ones, those with facts (title, meta, form, fields, html lang, link rel), the skipped
+# and raw-text elements, and the headings.
+_QUIET_START_TAGS = ("a", "img", "table", "input", "select", "textarea", "button", "title", "meta", "form", "html",
+                     "body", "link", *_SKIP_TAGS, *_HEADINGS, *_RAW_TEXT_TAGS)
+_QUIET_END_TAGS = ("title", "form", *_SKIP_TAGS, *_HEADINGS)
+# start tags whose only effect, once the excerpt is complete and outside a form, is their count
+_COUNTED_ONLY = frozenset({"a", "img", "table", "input", "select", "textarea", "button"})
+_HEADING_LEVELS = {tag: int(tag[1]) for tag in _HEADINGS}
+_NAME_CHARS = "A-Za-z0-9:-"
+
+
+def _names(tags) -> str:
+    return "|".join(sorted(set(tags), key=lambda t: (-len(t), t)))
+
+
+# Same tokens as _TOKEN, restricted to those names (a name must not go on: the name in _TOKEN
+# is the longest run of name characters); <!...> and <?...> tokens change nothing and contain
+# no '<', so leaving them out changes no other token.
+_QUIET_TOKEN = (
+    r"<!--(?s:.*?)-->|<!--(?s:.*)"
+    rf"|</(?P<end>(?i:{_names(_QUIET_END_TAGS)}))(?:[^<>{_NAME_CHARS}][^<>]*)?>"
+    rf"|<(?P<start>(?i:{_names(_QUIET_START_TAGS)}))"
+    rf"(?P<attrs>(?:[^<>\"'{_NAME_CHARS}]|\"[^\"<]*\"|'[^'<]*')(?:[^<>\"']|\"[^\"<]*\"|'[^'<]*')*)?>"
+)
+
+
+class _Tokens:
+    """A compiled token pattern, searched with the RE2 binding's low-level ``Match`` (no match objects)."""
+
+    _cache: dict[str, _Tokens] = {}
+
+    def __init__(self, pattern: str) -> None:
+        self.regex = compile_pattern(pattern).regex
+        index = self.regex.groupindex
+        self.start, self.end, self.attrs = index["start"], index["end"], index["attrs"]
+        self.low = getattr(self.regex, "_regexp", None)
+        self.anchor = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
+
+    @classmethod
+    def get(cls, pattern: str) -> _Tokens:
+        found = cls._cache.get(pattern)
+        if found is None:
+            found = cls._cache[pattern] = cls(pattern)
+        return found
+
+    def match(self, data: bytes, pos: int, end: int):
+        """The spans of the first token at or after ``pos`` (group 0 first), or None."""
+        if self.low is not None and self.anchor is not None:
+            spans = self.low.Match(self.anchor, data, pos, end)
+            return None if spans[0][0] < 0 else spans
+        match = self.regex.search(data, pos, end)  # pragma: no cover - another binding version
+        return None if match is None else [match.span(i) for i in range(self.regex.groups + 1)]
+
+
 _ATTR = re.compile(r"""([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _RAW_TEXT = frozenset({"script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext"})
 _KEEP_CHARS = 4_000
@@ -118,8 +178,10 @@ def _attributes(raw: str) -> list[tuple[str, str | None]]:
 class _PageParser:
     """Collects the facts of a page; only tokenizes (linear time), never runs or fetches anything."""
 
-    def __init__(self, excerpt_chars: int) -> None:
+    def __init__(self, excerpt_chars: int, max_headings: int | None = None) -> None:
         self.excerpt_chars = excerpt_chars
+        #: headings whose text is kept (None: all); beyond, only their level and count matter
+        self.max_headings = max_headings
         self.title: list[str] = []
         self.in_title = False
         self.skip_depth: list[str] = []
@@ -161,28 +223,82 @@ class _PageParser:
         if tag in _BLOCK:
             self._add_text(" ")
 
+    def _quiet(self) -> bool:
+        """Whether text between tags can no longer change the synopsis (then only some tags are looked at)."""
+        if self.in_title or self.text_len < self.excerpt_chars * 2:
+            return False
+        return self.heading is None or (self.max_headings is not None and len(self.headings) >= self.max_headings)
+
     def feed(self, text: str) -> None:
-        """Tokenize ``text`` and call the handlers, like ``html.parser`` would, in one linear pass."""
+        """Tokenize ``text`` and call the handlers, like ``html.parser`` would, in one linear pass.
+
+        Once the title, the excerpt and the kept headings are complete (:meth:`_quiet`), the
+        search switches to :data:`_QUIET_TOKEN`, which finds only the tags that still count;
+        no tag but a comment contains a second ``<``, so the tags it finds are exactly
+        those the full search finds, and the others (and the text) change nothing.
+        """
         data = text.encode("utf-8", "surrogatepass")
         lower = data.lower()
-        token = compile_pattern(_TOKEN)
-        groups = token.groupindex
-        pos = 0
-        while pos < len(data):
-            match = token.search(data, pos)
-            if match is None:
-                self._data(data[pos:])
+        full, quiet = _Tokens.get(_TOKEN), _Tokens.get(_QUIET_TOKEN)
+        pos, size = 0, len(data)
+        while pos < size:
+            if self._quiet():
+                pos = self._quiet_run(quiet, data, lower, pos, size)
+                continue
+            tokens = full
+            spans = tokens.match(data, pos, size)
+            if spans is None:
+                if tokens is full:
+                    self._data(data[pos:])
                 return
-            start, end = match.span()
-            if start > pos:
+            start, end = spans[0]
+            if start > pos and tokens is full:
                 self._data(data[pos:start])
-            pos = self._tag(match, groups, data, lower, end)
+            pos = self._tag(spans, tokens, data, lower, end)
 
-    def _tag(self, match, groups, data: bytes, lower: bytes, end: int) -> int:
-        name_span = match.span(groups["start"])
+    def _quiet_run(self, quiet: _Tokens, data: bytes, lower: bytes, pos: int, size: int) -> int:
+        """Quiet tokens from ``pos`` while :meth:`_quiet` holds; the common ones handled inline; the next position.
+
+        Inline, exactly as the handlers would: a counted-only start tag outside a form adds
+        its count; a heading start tag (here ``_add_text`` and its attributes change
+        nothing) adds its count and opens the heading. Any other token goes to :meth:`_tag`.
+        """
+        counts = self.counts
+        start_slot, low_match = quiet.start, quiet.match
+        while pos < size:
+            spans = low_match(data, pos, size)
+            if spans is None:
+                return size
+            end = spans[0][1]
+            a, b = spans[start_slot]
+            if a >= 0:
+                tag = lower[a:b].decode("ascii")
+                if tag in _COUNTED_ONLY and not (self.forms and self.in_form):
+                    counts[tag] = counts.get(tag, 0) + 1
+                    pos = end
+                    continue
+                if tag in _HEADING_LEVELS:
+                    counts[tag] = counts.get(tag, 0) + 1
+                    self.heading = (_HEADING_LEVELS[tag], [])
+                    pos = end
+                    if self.max_headings is None or len(self.headings) < self.max_headings:
+                        break  # its text is kept: no longer quiet
+                    continue
+            pos = self._tag(spans, quiet, data, lower, end)
+            if not self._quiet():
+                break
+        return pos
+
+    def _tag(self, spans, tokens: _Tokens, data: bytes, lower: bytes, end: int) -> int:
+        name_span = spans[tokens.start]
         if name_span[0] >= 0:
             tag = data[name_span[0] : name_span[1]].decode("ascii", "replace").lower()
-            a0, a1 = match.span(groups["attrs"])
+            if tag in _COUNTED_ONLY and self.text_len >= self.excerpt_chars * 2 and not (self.forms and self.in_form):
+                self.counts[tag] = self.counts.get(tag, 0) + 1  # what handle_starttag does for it here
+                return end
+            a0, a1 = spans[tokens.attrs]
+            if a0 < 0:
+                a0 = a1 = name_span[1]
             raw = data[a0 : min(a1, a0 + _KEEP_CHARS)].decode("utf-8", "replace")
             attrs = _attributes(raw)
             if raw.rstrip().endswith("/"):
@@ -195,7 +311,7 @@ class _PageParser:
                 self._data(data[end:close])
                 return close
             return end
-        end_span = match.span(groups["end"])
+        end_span = spans[tokens.end]
         if end_span[0] >= 0:
             self.handle_endtag(data[end_span[0] : end_span[1]].decode("ascii", "replace").lower())
         return end
@@ -284,7 +400,7 @@ def _claims(inp: KindInput) -> bool:
 
 def _parse(inp: KindInput) -> tuple[_PageParser, bool]:
     caps = inp.caps
-    parser = _PageParser(caps["excerpt_chars"])
+    parser = _PageParser(caps["excerpt_chars"], caps["max_headings"])
     limit = caps["max_parse_chars"]
     parser.feed(inp.content[:limit])
     parser.close()
