@@ -242,7 +242,7 @@ class _Node:
 # surrogate \u escapes, a BOM after the start, unknown % directives, a flow ":" right before
 # ",]}", a block scalar header followed by "#", the non-specific tag "!" (pure: resolved as plain)
 _PURE_PYTHON_QUIRK = re.compile(
-    r"\ufeff|\\[uU]|(?:^|[\r\n\x85\u2028\u2029])%|:[,\]}]|[|>][-+0-9]*#"
+    r"\ufeff|\\u[dD][89a-fA-F]|\\U0000[dD][89a-fA-F]|(?:^|[\r\n\x85\u2028\u2029])%|:[,\]}]|[|>][-+0-9]*#"
     r"|(?:^|[ \r\n\x85\u2028\u2029\[{,])!(?:[ \r\n\x85\u2028\u2029]|$)|!<!>"
 )
 

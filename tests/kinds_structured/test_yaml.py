@@ -310,3 +310,10 @@ def test_multi_document_streams(synopsis_of):
 def test_cli_help_is_prose_in_default(synopsis_of):
     assert synopsis_of(CLICK_HELP, COMPAT)["summary"] == ["YAML object.", "top-level keys: Usage, Options, Commands"]
     assert synopsis_of(CLICK_HELP, DEFAULT)["kind"] != "yaml"
+
+
+@pytest.mark.parametrize("value", ['"\\u00e9"', '"\\ud83d\\ude00"', '"\\uDFFF"', "C:\\Users\\x", '"\\U0001F600"', '"\\U0000D800"'])
+def test_unicode_escapes_outcome_matches_the_pure_loader(value):
+    content = f"a: {value}\nb: 1\n"
+    assert ours_top_level(content) == seed_top_level(content)
+    assert ys._pure_python(content, ys.DEFAULTS) == ("\\ud" in value.lower() or "\\u0000d" in value.lower())
