@@ -497,7 +497,7 @@ _COL0_LINE = re.compile(_COL0 + r"[^\n]*", re.MULTILINE)
 # sit at column 0 too, under their key: "items:\n- a")
 _KEY0 = _COL0 + r"(?!-(?:[ \t\n]|$))"
 _COL0_NOT_ITEM = re.compile(_KEY0, re.MULTILINE)
-_COL0_KEY = re.compile(_KEY0 + r"((?:[^:\n]|:(?![ \t\n]|$))*):(?=[ \t\n]|$)", re.MULTILINE)
+_COL0_KEY_OR_NOT = re.compile(_KEY0 + r"(?:((?:[^:\n]|:(?![ \t\n]|$))*):(?=[ \t\n]|$))?", re.MULTILINE)
 _KEY_TRAILING_BLANK = re.compile(_KEY0 + r"(?:[^:\n]|:(?![ \t\n]|$))*[ \t]:(?=[ \t\n]|$)", re.MULTILINE)
 _FLOW_PASSES = 8
 
@@ -570,8 +570,8 @@ def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
     first = first_line.group(0).lstrip("\ufeff")
     if (first == "-" or first.startswith(("- ", "-\t"))) and not _COL0_NOT_ITEM.search(content):
         return "array", len(_COL0_START.findall(content))
-    keys = _COL0_KEY.findall(content)
-    if not keys or len(keys) != len(_COL0_NOT_ITEM.findall(content)):
+    keys = _COL0_KEY_OR_NOT.findall(content)  # one entry per top-level line: its key, or ""
+    if not keys or "" in keys:
         raise _NotFast
     keys[0] = keys[0].lstrip("\ufeff")
     if (" :" in content or "\t:" in content) and _KEY_TRAILING_BLANK.search(content):
