@@ -40,9 +40,14 @@ FAIL (stays code)::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from bisect import bisect_right
+from collections.abc import Iterator, Mapping
+from itertools import accumulate
 from dataclasses import dataclass, field
 from typing import Any
+
+import re2
 
 from toolstub import hookimpl
 from toolstub.regex import compile_pattern
@@ -223,6 +228,8 @@ def _count_features(scan: _Scan, index: int, line: str, hits: _Hits) -> None:
         return
     if hits.has("list_item", index):
         scan.lists += 1
+    elif isinstance(hits, _AllHits) and scan.opening_done:
+        return  # quotes, code-like and prose lines only count for the claim and the opening
     elif hits.has("quote", index):
         scan.quotes += 1
     elif hits.has("code_line", index) or hits.has("yaml_line", index):
@@ -250,6 +257,167 @@ def _scan(lines: list[str], caps: Mapping[str, Any]) -> _Scan:
     return scan
 
 
+def _setext_candidates(text: str) -> Iterator[int]:
+    """Offsets (in ``text``) of the lines that :func:`_setext` may take for an underline (a superset)."""
+    for match in _SETEXT_LINE.finditer(text):
+        yield match.start()
+
+
+# a line that is, once stripped (Python's str.strip), 3 or more '=' or '-' (Python re: a fixed
+# pattern anchored at line starts with no nested repetition, linear)
+_SETEXT_LINE = re.compile(r"^[^\S\n]*(?:={3,}|-{3,})[^\S\n]*$", re.M)
+
+
+def _may_claim(lines: list[str], caps: Mapping[str, Any]) -> bool:
+    """False when the probe has no heading, setext underline or fence at all (then :func:`_claims` is False).
+
+    Two RE2 searches and one line test instead of the probe's full scan: content of another
+    kind (a 10 MB JSON or CSV line...) is declined in a few milliseconds.
+    """
+    text = "\n".join(line.rstrip("\r") for line in lines)
+    data = text.encode("utf-8", "surrogatepass")
+    if any(_multiline(caps[key]).search(data) is not None for key in ("heading", "fence")):
+        return True
+    return next(_setext_candidates(text), None) is not None
+
+
+def _low_spans(regex: Any, data: bytes) -> Iterator[list[tuple[int, int]]]:
+    """The spans (group 0 first) of each match of ``regex`` in ``data``, as ``finditer`` finds them.
+
+    Through the RE2 binding's low-level ``Match`` (no match object per match); ``finditer``
+    on another binding.
+    """
+    raw = getattr(regex, "regex", regex)
+    low = getattr(raw, "_regexp", None)
+    anchor = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
+    if low is None or anchor is None:  # pragma: no cover - another binding version
+        for match in raw.finditer(data):
+            yield [match.span(i) for i in range(raw.groups + 1)]
+        return
+    pos, end, match = 0, len(data), low.Match
+    while pos <= end:
+        spans = match(anchor, data, pos, end)
+        if spans[0][0] < 0:
+            return
+        yield spans
+        pos = spans[0][1] if spans[0][1] > pos else pos + 1
+
+
+def _line_matches(data: bytes, regex: Any) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+    """(line index, spans) of each match of ``regex`` (multi-line) in ``data``: what ``_Hits._lines_of`` yields."""
+    line, counted = 0, 0
+    count = data.count
+    for spans in _low_spans(_multiline(regex), data):
+        pos = spans[0][0]
+        line += count(b"\n", counted, pos)
+        counted = pos
+        yield line, spans
+
+
+class _AllHits:
+    """What :class:`_Hits` finds, for a whole document: the same whole-text passes, through RE2's low-level API.
+
+    ``quote``, ``code_line`` and ``yaml_line`` only decide prose lines, which matter until the
+    opening paragraph is complete: their passes are lazy (run as far as the lines asked for).
+    """
+
+    _LAZY = ("quote", "code_line", "yaml_line")
+
+    def __init__(self, lines: list[str], caps: Mapping[str, Any]) -> None:
+        data = "\n".join(lines).encode("utf-8", "surrogatepass")
+        self.data = data
+        self.groups = {key: caps[key].groupindex for key in ("fence", "heading")}
+        self.first: dict[str, dict[int, Any]] = {}
+        events = bytearray(len(lines))
+        for key in ("fence", "heading", "table_rule", "list_item", "reference"):
+            found: dict[int, Any] = {}
+            keep = key in self.groups
+            for line, spans in _line_matches(data, caps[key]):
+                if line not in found:
+                    found[line] = spans if keep else True
+                    events[line] = 1
+            self.first[key] = found
+        self.counts: dict[str, dict[int, int]] = {}
+        for key in ("link", "image"):
+            counted: dict[int, int] = {}
+            for line, _ in _line_matches(data, caps[key]):
+                counted[line] = counted.get(line, 0) + 1
+                events[line] = 1
+            self.counts[key] = counted
+        self.links, self.images = self.counts["link"], self.counts["image"]
+        self.events = events
+        self._lazy = {key: (_line_matches(data, caps[key]), set(), [-1]) for key in self._LAZY}
+
+    def has(self, key: str, line: int) -> bool:
+        if key not in self._lazy:
+            return line in self.first[key]
+        matches, seen, reached = self._lazy[key]
+        while reached[0] < line:
+            found = next(matches, None)
+            if found is None:
+                reached[0] = 1 << 62
+                break
+            reached[0] = found[0]
+            seen.add(found[0])
+        return line in seen
+
+    def text(self, key: str, spans: Any, group: str) -> str:
+        start, end = spans[self.groups[key][group]]
+        return self.data[start:end].decode("utf-8", "surrogatepass") if start >= 0 else ""
+
+
+def _scan_all(lines: list[str], caps: Mapping[str, Any], crlf: bool = True) -> _Scan:
+    """:func:`_scan` for a whole document (same result), without a Python step per line.
+
+    Until the opening paragraph is complete every line is scanned as :func:`_scan` does;
+    then the scan jumps from one line with a hit (fence, heading, table rule, list item,
+    reference, link, image) or a possible setext underline to the next; only the lines of
+    fenced blocks are read one by one (for the closing fence).
+    """
+    if crlf:
+        lines = [line.rstrip("\r") for line in lines]
+    hits = _AllHits(lines, caps)
+    events = hits.events
+    text = hits.data.decode("utf-8", "surrogatepass") if not hits.data.isascii() else None
+    joined = text if text is not None else hits.data.decode("ascii")
+    starts = None
+    for offset in _setext_candidates(joined):
+        if starts is None:
+            starts = _line_starts(lines)
+        events[bisect_right(starts, offset) - 1] = 1
+    scan = _Scan()
+    fence: str | None = None
+    previous = ""
+    index, count = 0, len(lines)
+    while index < count:
+        if fence is not None:
+            while index < count:
+                line = lines[index]
+                index += 1
+                if fence in line and _fence_close(line, fence):
+                    fence = None
+                    break
+            previous = ""
+            continue
+        if scan.opening_done:
+            nxt = events.find(1, index)
+            if nxt < 0:
+                break
+            if nxt > index:
+                previous = lines[nxt - 1]
+                index = nxt
+        line = lines[index]
+        fence = _scan_line(scan, index, line, previous, hits)
+        previous = line
+        index += 1
+    return scan
+
+
+def _line_starts(lines: list[str]) -> list[int]:
+    """The offset of each line in ``"\\n".join(lines)``."""
+    return list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+
+
 def _claims(scan: _Scan, caps: Mapping[str, Any]) -> bool:
     features = scan.blocks + scan.links + scan.lists + scan.tables + scan.quotes
     nonblank = len(scan.headings) + scan.lists + scan.quotes + scan.tables + scan.prose + scan.code_like
@@ -268,9 +436,10 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     probe = caps["probe_lines"]
     head = text.split("\n", probe + 500)
     keys, body_start = _front_matter(head)
-    if not _claims(_scan(head[body_start : body_start + probe], caps), caps):
+    probed = head[body_start : body_start + probe]
+    if not _may_claim(probed, caps) or not _claims(_scan(probed, caps), caps):
         return None
-    scan = _scan(text.split("\n")[body_start:], caps)
+    scan = _scan_all(text.split("\n")[body_start:], caps, "\r" in text)
     return _synopsis(inp, scan, keys)
 
 
