@@ -41,9 +41,9 @@ FAIL (stays code)::
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
-from itertools import accumulate
+from itertools import compress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -228,8 +228,6 @@ def _count_features(scan: _Scan, index: int, line: str, hits: _Hits) -> None:
         return
     if hits.has("list_item", index):
         scan.lists += 1
-    elif isinstance(hits, _AllHits) and scan.opening_done:
-        return  # quotes, code-like and prose lines only count for the claim and the opening
     elif hits.has("quote", index):
         scan.quotes += 1
     elif hits.has("code_line", index) or hits.has("yaml_line", index):
@@ -257,15 +255,28 @@ def _scan(lines: list[str], caps: Mapping[str, Any]) -> _Scan:
     return scan
 
 
-def _setext_candidates(text: str) -> Iterator[int]:
-    """Offsets (in ``text``) of the lines that :func:`_setext` may take for an underline (a superset)."""
-    for match in _SETEXT_LINE.finditer(text):
-        yield match.start()
+def _setext_lines(text: str) -> list[int]:
+    """The indices of the lines of ``text`` that :func:`_setext` may take for an underline.
 
-
-# a line that is, once stripped (Python's str.strip), 3 or more '=' or '-' (Python re: a fixed
-# pattern anchored at line starts with no nested repetition, linear)
-_SETEXT_LINE = re.compile(r"^[^\S\n]*(?:={3,}|-{3,})[^\S\n]*$", re.M)
+    Those lines are, once stripped, 3 or more ``=`` or ``-``: found with ``str.find``.
+    """
+    starts = set()
+    for needle in ("===", "---"):
+        pos = text.find(needle)
+        while pos >= 0:
+            start = text.rfind("\n", 0, pos) + 1
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            stripped = text[start:end].strip()
+            if len(stripped) >= 3 and set(stripped) in ({"="}, {"-"}):
+                starts.add(start)
+            pos = text.find(needle, end)
+    out, line, counted = [], 0, 0
+    for start in sorted(starts):
+        line += text.count("\n", counted, start)
+        counted = start
+        out.append(line)
+    return out
 
 
 def _may_claim(lines: list[str], caps: Mapping[str, Any]) -> bool:
@@ -278,7 +289,7 @@ def _may_claim(lines: list[str], caps: Mapping[str, Any]) -> bool:
     data = text.encode("utf-8", "surrogatepass")
     if any(_multiline(caps[key]).search(data) is not None for key in ("heading", "fence")):
         return True
-    return next(_setext_candidates(text), None) is not None
+    return bool(_setext_lines(text))
 
 
 def _low_spans(regex: Any, data: bytes) -> Iterator[list[tuple[int, int]]]:
@@ -314,43 +325,110 @@ def _line_matches(data: bytes, regex: Any) -> Iterator[tuple[int, list[tuple[int
         yield line, spans
 
 
-class _AllHits:
-    """What :class:`_Hits` finds, for a whole document: the same whole-text passes, through RE2's low-level API.
+# For these patterns, when they are the bundled ones, a match starts at a line start and ends
+# within the line (so a line's hit depends on that line alone), and the first non-blank
+# character of a line they match is one of these (a cheap superset test).
+_CONFINED_LEADS = {"fence": "`~", "heading": "#", "table_rule": "|:-", "list_item": "-*+0123456789", "reference": "["}
+# ... and contain this (``-{3,}``)
+_CONFINED_NEEDS = {"table_rule": "---"}
+_PER_LINE = tuple(_CONFINED_LEADS)
+_LAZY = ("quote", "code_line", "yaml_line")
+_CHUNK = 64
 
-    ``quote``, ``code_line`` and ``yaml_line`` only decide prose lines, which matter until the
-    opening paragraph is complete: their passes are lazy (run as far as the lines asked for).
+
+class _AllHits:
+    """What :class:`_Hits` finds, for a whole document, without one RE2 call per match where it can.
+
+    * ``fence``, ``heading``, ``table_rule``, ``list_item``, ``reference`` with their bundled
+      patterns (line-bound, see :data:`_CONFINED_LEADS`): the candidate lines (first non-blank
+      character) are checked together by one RE2 full match of ``(?:P[^\n]*\n)*`` over them
+      (chunks, then single lines, when some do not match); groups are read only where needed.
+      Any other pattern: the whole-text pass of :class:`_Hits`.
+    * ``link``, ``image``: the whole-text passes (a link's title may run over a line end).
+    * ``quote``, ``code_line``, ``yaml_line`` only decide prose lines, which matter until the
+      opening paragraph is complete: lazy whole-text passes, run as far as lines are asked for.
     """
 
-    _LAZY = ("quote", "code_line", "yaml_line")
-
     def __init__(self, lines: list[str], caps: Mapping[str, Any]) -> None:
-        data = "\n".join(lines).encode("utf-8", "surrogatepass")
+        self.lines = lines
+        self.caps = caps
+        self.joined = "\n".join(lines)
+        data = self.joined.encode("utf-8", "surrogatepass")
         self.data = data
-        self.groups = {key: caps[key].groupindex for key in ("fence", "heading")}
-        self.first: dict[str, dict[int, Any]] = {}
-        events = bytearray(len(lines))
-        for key in ("fence", "heading", "table_rule", "list_item", "reference"):
-            found: dict[int, Any] = {}
-            keep = key in self.groups
-            for line, spans in _line_matches(data, caps[key]):
-                if line not in found:
-                    found[line] = spans if keep else True
-                    events[line] = 1
-            self.first[key] = found
+        self.group_index = {key: caps[key].groupindex for key in ("fence", "heading")}
+        self.hit: dict[str, Any] = {}
+        self.ordered: dict[str, list[int]] = {}  # the hit lines in order
+        self.spans: dict[str, dict[int, Any]] = {}
+        lead = None
+        for key in _PER_LINE:
+            if caps[key].pattern == DEFAULTS[key]:
+                if lead is None:
+                    lead = _leads(lines)
+                candidates = list(compress(range(len(lines)), lead.translate(_LEAD_TABLES[key])))
+                need = _CONFINED_NEEDS.get(key)
+                if need:
+                    candidates = [i for i in candidates if need in lines[i]]
+                self.ordered[key] = self._verified(caps[key], candidates)
+                self.hit[key] = set(self.ordered[key])
+            else:
+                found: dict[int, Any] = {}
+                for line, spans in _line_matches(data, caps[key]):
+                    found.setdefault(line, (data, spans))
+                self.spans[key] = found
+                self.hit[key] = found
+                self.ordered[key] = list(found)
         self.counts: dict[str, dict[int, int]] = {}
         for key in ("link", "image"):
             counted: dict[int, int] = {}
             for line, _ in _line_matches(data, caps[key]):
                 counted[line] = counted.get(line, 0) + 1
-                events[line] = 1
             self.counts[key] = counted
         self.links, self.images = self.counts["link"], self.counts["image"]
-        self.events = events
-        self._lazy = {key: (_line_matches(data, caps[key]), set(), [-1]) for key in self._LAZY}
+        self._lazy = {key: (_line_matches(data, caps[key]), set(), [-1]) for key in _LAZY}
+        self._memo: dict[tuple[str, str], Any] = {}
+        self.first = {key: _GroupsView(self, key) for key in ("fence", "heading")}
+
+    def _verified(self, regex: Any, candidates: list[int]) -> list[int]:
+        """The candidate lines that ``regex`` (line-bound, multi-line) matches at their start."""
+        check = compile_pattern(f"(?:(?:{regex.pattern})[^\\n]*\\n)*", "m").regex
+        lines = self.lines
+
+        def all_match(chunk) -> bool:
+            blob = "\n".join([lines[i] for i in chunk]) + "\n"
+            return check.fullmatch(blob.encode("utf-8", "surrogatepass")) is not None
+
+        def split(chunk: list[int]) -> list[int]:
+            if all_match(chunk):
+                return chunk
+            if len(chunk) == 1:
+                return []
+            middle = len(chunk) // 2
+            return split(chunk[:middle]) + split(chunk[middle:])
+
+        if not candidates or all_match(candidates):
+            return candidates
+        out: list[int] = []
+        for at in range(0, len(candidates), _CHUNK):
+            out += split(candidates[at : at + _CHUNK])
+        return out
+
+    def groups(self, key: str, line: int) -> Any:
+        """(buffer, spans) of the first match of ``key`` on ``line``, or None."""
+        if line not in self.hit[key]:
+            return None
+        if key in self.spans:
+            return self.spans[key][line]
+        text = self.lines[line]
+        memo = self._memo.get((key, text))
+        if memo is None:
+            buf = text.encode("utf-8", "surrogatepass")
+            match = _multiline(self.caps[key]).regex.search(buf)
+            memo = self._memo[(key, text)] = (buf, [match.span(i) for i in range(match.re.groups + 1)])
+        return memo
 
     def has(self, key: str, line: int) -> bool:
         if key not in self._lazy:
-            return line in self.first[key]
+            return line in self.hit[key]
         matches, seen, reached = self._lazy[key]
         while reached[0] < line:
             found = next(matches, None)
@@ -361,61 +439,167 @@ class _AllHits:
             seen.add(found[0])
         return line in seen
 
-    def text(self, key: str, spans: Any, group: str) -> str:
-        start, end = spans[self.groups[key][group]]
-        return self.data[start:end].decode("utf-8", "surrogatepass") if start >= 0 else ""
+    def text(self, key: str, found: Any, group: str) -> str:
+        buf, spans = found
+        start, end = spans[self.group_index[key][group]]
+        return buf[start:end].decode("utf-8", "surrogatepass") if start >= 0 else ""
+
+
+class _GroupsView:
+    """``hits.first[key].get(line)`` for :func:`_scan_line`: the groups of ``key`` on ``line``."""
+
+    def __init__(self, hits: _AllHits, key: str) -> None:
+        self.hits, self.key = hits, key
+
+    def get(self, line: int) -> Any:
+        return self.hits.groups(self.key, line)
+
+
+def _leads(lines: list[str]) -> bytes:
+    """One byte per line: its first character after spaces and tabs (``\\n`` for none; ``?`` if not ASCII)."""
+    lead = "".join([line[:1] or "\n" for line in lines])
+    if " " in lead or "\t" in lead:
+        chars = list(lead)
+        for match in re.finditer("[ \t]", lead):
+            index = match.start()
+            chars[index] = lines[index].lstrip(" \t")[:1] or "\n"
+        lead = "".join(chars)
+    return lead.encode("ascii", "replace")
+
+
+#: for each key of _CONFINED_LEADS, a bytes.translate table: 1 for its lead characters, else 0
+_LEAD_TABLES = {
+    key: bytes(1 if chr(b) in chars else 0 for b in range(256)) for key, chars in _CONFINED_LEADS.items()
+}
 
 
 def _scan_all(lines: list[str], caps: Mapping[str, Any], crlf: bool = True) -> _Scan:
     """:func:`_scan` for a whole document (same result), without a Python step per line.
 
-    Until the opening paragraph is complete every line is scanned as :func:`_scan` does;
-    then the scan jumps from one line with a hit (fence, heading, table rule, list item,
-    reference, link, image) or a possible setext underline to the next; only the lines of
-    fenced blocks are read one by one (for the closing fence).
+    Until the opening paragraph is complete, lines are scanned one by one as :func:`_scan`
+    does. Then: the fenced blocks are found (opening fences in order, each closed by a plain
+    test of the lines after it), the setext underlines are read in order (they need the line
+    before), and the counts are sums over the lines with hits that lie outside the fences
+    and are not headings. Headings past the ``max_headings`` listed keep only what the
+    synopsis reads (their number and the first level-1 title).
     """
     if crlf:
         lines = [line.rstrip("\r") for line in lines]
     hits = _AllHits(lines, caps)
-    events = hits.events
-    text = hits.data.decode("utf-8", "surrogatepass") if not hits.data.isascii() else None
-    joined = text if text is not None else hits.data.decode("ascii")
-    starts = None
-    for offset in _setext_candidates(joined):
-        if starts is None:
-            starts = _line_starts(lines)
-        events[bisect_right(starts, offset) - 1] = 1
     scan = _Scan()
     fence: str | None = None
     previous = ""
     index, count = 0, len(lines)
+    while index < count and not scan.opening_done:
+        line = lines[index]
+        if fence is not None:
+            if _fence_close(line, fence):
+                fence = None
+            previous = ""
+        else:
+            fence = _scan_line(scan, index, line, previous, hits)
+            previous = line
+        index += 1
+    if index < count:
+        _scan_rest(scan, hits, lines, index, fence, previous)
+    return scan
+
+
+def _scan_rest(scan: _Scan, hits: _AllHits, lines: list[str], begin: int, fence: str | None, previous: str) -> None:
+    """The rest of :func:`_scan_all` from line ``begin`` on (the opening paragraph is complete)."""
+    count = len(lines)
+    fenced = bytearray(count)  # 1: in a fenced block (its opening and closing lines included)
+    index = begin
+    fence_lines = hits.ordered["fence"]
+    at = bisect_left(fence_lines, begin)
+    opened: dict[str, tuple[str, str]] = {}  # opening line -> (language, fence)
     while index < count:
         if fence is not None:
+            start = index
             while index < count:
                 line = lines[index]
                 index += 1
                 if fence in line and _fence_close(line, fence):
                     fence = None
                     break
-            previous = ""
+            fenced[start:index] = b"\x01" * (index - start)
             continue
-        if scan.opening_done:
-            nxt = events.find(1, index)
-            if nxt < 0:
-                break
-            if nxt > index:
-                previous = lines[nxt - 1]
-                index = nxt
-        line = lines[index]
-        fence = _scan_line(scan, index, line, previous, hits)
-        previous = line
+        while at < len(fence_lines) and fence_lines[at] < index:
+            at += 1
+        if at >= len(fence_lines):
+            break
+        index = fence_lines[at]
+        known = opened.get(lines[index])
+        if known is None:
+            found = hits.groups("fence", index)
+            known = hits.text("fence", found, "info").lower() or "(none)", hits.text("fence", found, "fence")
+            if index not in hits.spans.get("fence", ()):
+                opened[lines[index]] = known
+        language, fence = known
+        scan.blocks += 1
+        scan.languages[language] = scan.languages.get(language, 0) + 1
+        fenced[index] = 1
         index += 1
-    return scan
+    heading_lines = hits.ordered["heading"]
+    atx = [line for line in heading_lines[bisect_left(heading_lines, begin) :] if not fenced[line]]
+    atx_set = set(atx)
+    underlines: list[tuple[int, int, str]] = []  # (line, level, text) of each setext heading
+    for line in _setext_lines(hits.joined):
+        if line < begin or fenced[line] or line in atx_set or line in hits.hit["fence"]:
+            continue
+        before = previous if line == begin else ("" if fenced[line - 1] else lines[line - 1])
+        stripped = lines[line].strip()
+        if len(stripped) < 3 or set(stripped) not in ({"="}, {"-"}) or not before.strip():
+            continue
+        if hits.has("list_item", line - 1) or hits.has("heading", line - 1) or hits.has("table_rule", line):
+            continue
+        underlines.append((line, 1 if stripped[0] == "=" else 2, before.strip()))
+    setext = {line for line, _, _ in underlines}
+    for _line, _level, before in underlines:  # what _setext does to the opening
+        if scan.opening and scan.opening[-1] == before:
+            scan.opening.pop()
+    _add_headings(scan, hits, atx, underlines)
+
+    # a feature line: from `begin`, outside the blocks, not a heading (ATX or setext underline)
+    skip = atx_set | setext
+    scan.images += sum(n for line, n in hits.images.items() if line >= begin and not fenced[line] and line not in skip)
+    scan.links += sum(n for line, n in hits.links.items() if line >= begin and not fenced[line] and line not in skip)
+    scan.links += sum(1 for line in hits.hit["reference"] if line >= begin and not fenced[line] and line not in skip)
+    tables = {line for line in hits.hit["table_rule"] if line >= begin and not fenced[line] and line not in skip}
+    scan.tables += len(tables)
+    scan.lists += sum(
+        1 for line in hits.hit["list_item"] if line >= begin and not fenced[line] and line not in skip and line not in tables
+    )
 
 
-def _line_starts(lines: list[str]) -> list[int]:
-    """The offset of each line in ``"\\n".join(lines)``."""
-    return list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+def _add_headings(scan: _Scan, hits: _AllHits, atx: list[int], underlines: list[tuple[int, int, str]]) -> None:
+    """Append the headings in line order; past ``max_headings`` only the first level-1 one keeps its text."""
+    events: Any = ((line, 0, None) for line in atx)
+    if underlines:
+        events = sorted([*events, *underlines])
+    room = max(0, hits.caps["max_headings"] - len(scan.headings))
+    titled = any(level == 1 for level, _ in scan.headings)
+    default_heading = "heading" not in hits.spans
+    for number, (line, level, text) in enumerate(events):
+        if number < room:
+            if text is None:
+                found = hits.groups("heading", line)
+                level, text = len(hits.text("heading", found, "marks")), hits.text("heading", found, "text")
+            scan.headings.append((level, text))
+            titled = titled or level == 1
+            continue
+        if not titled and text is None:
+            # the bundled pattern's marks are the line's leading '#'s: a second '#' means level 2+
+            if default_heading and hits.lines[line].lstrip(" ")[1:2] == "#":
+                level = 0
+            else:
+                found = hits.groups("heading", line)
+                level, text = len(hits.text("heading", found, "marks")), hits.text("heading", found, "text")
+        if not titled and level == 1:
+            scan.headings.append((level, text))
+            titled = True
+        else:
+            scan.headings.append((0, ""))  # counted; its text is never shown
 
 
 def _claims(scan: _Scan, caps: Mapping[str, Any]) -> bool:
