@@ -69,7 +69,9 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import ScalarNode
 
 from toolstub import hookimpl
+from toolstub.plugins import _lines
 from toolstub.plugins.json_summarizer import cut
+from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 
 _PY_WS = r"[\t-\r\x1c-\x20\x85\xa0\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]"
@@ -128,6 +130,9 @@ _LINE = re.compile(r"([^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*)(?:\r\n|[\n\r
 
 def _nonblank_lines(content: str, limit: int | None = None):
     """The non-blank lines of ``str.splitlines`` semantics, lazily (the answer usually comes early)."""
+    if _plain_breaks(content):
+        yield from _nonblank_plain_lines(content, limit)
+        return
     count = 0
     position, size = 0, len(content)
     while position < size:
@@ -141,29 +146,109 @@ def _nonblank_lines(content: str, limit: int | None = None):
                 return
 
 
+_NON_SPACE = re.compile(r"\S")
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _plain_breaks(content: str) -> bool:
+    """Whether ``\n`` is the only line break (``str.splitlines`` then equals splitting on it)."""
+    return "\r" not in content and _OTHER_BREAKS.search(content) is None
+
+
+def _nonblank_plain_lines(content: str, limit: int | None):
+    """``_nonblank_lines`` for text whose only break is ``\n``: blank runs are skipped in C."""
+    count, position = 0, 0
+    while True:
+        found = _NON_SPACE.search(content, position)
+        if found is None:
+            return
+        start = content.rfind("\n", position, found.start()) + 1 or position
+        end = content.find("\n", found.start())
+        if end < 0:
+            end = len(content)
+        yield content[start:end]
+        count += 1
+        if limit is not None and count >= limit:
+            return
+        position = end
+
+
+_BYTE_BREAKS = b"\n\r\x0b\x0c\x1c\x1d\x1e"
+_MULTIBYTE_BREAKS = (b"\xc2\x85", b"\xe2\x80\xa8", b"\xe2\x80\xa9")
+
+
 def _code_veto(content: str, patterns: Any, mode: str) -> bool:
-    if mode == "off":
+    """Whether a code pattern vetoes YAML: anywhere, or (``unindented``) at a line's start.
+
+    The text is encoded once and one RE2 pass over all the patterns answers the usual
+    "no code here"; the per-pattern scan runs only when something matched.
+    """
+    if mode == "off" or not patterns:
         return False
+    data = _lines.encode(content)
+    if _lines.any_of(patterns).search(data) is None:
+        return False
+    if mode == "anywhere":
+        return True
     for pattern in patterns:
-        if mode == "anywhere":
-            if pattern.search(content):
-                return True
-            continue
-        for match in pattern.finditer(content):
-            text = match.group(0)
-            start = match.start() + len(text) - len(text.lstrip())
-            if start == 0 or content[start - 1] in _LINE_BREAKS:
+        for match in getattr(pattern, "regex", pattern).finditer(data):
+            text = _lines.decode(match.group(0))
+            lead = text[: len(text) - len(text.lstrip())]
+            start = match.start() + len(_lines.encode(lead))
+            if start == 0 or data[start - 1] in _BYTE_BREAKS or data.endswith(_MULTIBYTE_BREAKS, 0, start):
                 return True
     return False
 
 
 def _seed_structure(content: str, key_re: Any) -> bool:
+    """The first non-blank line matching ``key_re`` (not the last one): is the next indented?"""
+    line_re = _whole_text_form(key_re)
+    if line_re is not None and _plain_breaks(content):
+        return _seed_structure_plain(content, key_re, line_re)
     previous_was_key = False
     for line in _nonblank_lines(content):
         if previous_was_key:
             return line.startswith((" ", "\t"))
         previous_was_key = bool(key_re.search(line))
     return False
+
+
+def _whole_text_form(key_re: Any) -> Any:
+    """``key_re`` in multi-line mode when that finds every line it matches alone, else ``None``.
+
+    A pattern anchored with ``^`` that uses no ``\\A``/``\\z`` matches a line alone
+    exactly where its multi-line form matches at that line's start within the whole
+    text (``^``/``$`` meet at ``\\n``); each candidate is still checked on its own line.
+    """
+    source = getattr(key_re, "pattern", None)
+    if not isinstance(source, str) or not source.startswith("^") or "\\A" in source or "\\z" in source:
+        return None
+    try:
+        return compile_pattern(source, "m")
+    except Exception:  # noqa: BLE001 - no whole-text form: the line loop answers
+        return None
+
+
+def _seed_structure_plain(content: str, key_re: Any, line_re: Any) -> bool:
+    position = 0
+    while True:
+        found = line_re.search(content, position)
+        if found is None:
+            return False
+        start = found.start()
+        end = content.find("\n", start)
+        if end < 0:
+            end = len(content)
+        line = content[start:end]
+        if line.strip() and key_re.search(line):
+            following = _NON_SPACE.search(content, end)
+            if following is None:
+                return False  # the key line is the last non-blank line
+            line_start = content.rfind("\n", end, following.start()) + 1
+            return content[line_start] in " \t"
+        if end >= len(content):
+            return False
+        position = end + 1
 
 
 _SENTENCE = re.compile(r"^[ \t]+\S+(?:[ \t]+\S+){3,}[.!?]['\")]*[ \t]*$")
