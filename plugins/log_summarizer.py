@@ -50,6 +50,7 @@ from typing import Any
 import re2
 
 from toolstub import hookimpl
+from toolstub.plugins._lines import without_groups
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
@@ -310,9 +311,19 @@ class _Scan:
 
     def run(self, text: _Text) -> None:
         caps = self.caps
+        counts, errors, warnings = self.counts, self.errors, self.warnings
+        error_levels, warning_levels = set(caps["error_levels"]), set(caps["warning_levels"])
+        error_cap, warning_cap = max(1, caps["error_lines"]), max(1, caps["warning_lines"])
         for number, start, level in self._leftmost_levels(text):
-            self.counts[level] = self.counts.get(level, 0) + 1
-            self._keep(level, number, start, text)
+            counts[level] = counts.get(level, 0) + 1
+            if level in error_levels:
+                self.error_total += 1
+                if len(errors) < error_cap:
+                    errors.append((number, text.line_at(start)))
+            elif level in warning_levels:
+                self.warning_total += 1
+                if len(warnings) < warning_cap:
+                    warnings.append((number, text.line_at(start)))
         self.first_ts, self.last_ts = _first_last(text, caps["timestamp"], caps["timestamp_prefix_chars"])
         self._results(text)
 
@@ -320,6 +331,9 @@ class _Scan:
         """(line number, line start, level) of each line with a level: one RE2 pass per level pattern."""
         prefix = self.caps["level_prefix_chars"]
         data = text.data
+        if [regex.pattern for regex in self.caps["levels"]] == list(DEFAULTS["levels"]):
+            yield from self._bundled_levels(data, prefix)
+            return
         rfind = data.rfind
         hits = []
         append = hits.append
@@ -343,21 +357,46 @@ class _Scan:
             counted_to = start
             yield number, start, names[index]
 
-    def _keep(self, level: str, number: int, start: int, text: _Text) -> None:
-        caps = self.caps
-        if level in caps["error_levels"]:
-            self.error_total += 1
-            if len(self.errors) < max(1, caps["error_lines"]):
-                self.errors.append((number, text.line_at(start)))
-        elif level in caps["warning_levels"]:
-            self.warning_total += 1
-            if len(self.warnings) < max(1, caps["warning_lines"]):
-                self.warnings.append((number, text.line_at(start)))
+    def _bundled_levels(self, data: bytes, prefix: int):
+        """:meth:`_leftmost_levels` for the bundled ``levels``: one RE2 pass of their alternation.
+
+        None of them can match a line break, so a line's leftmost match (on a tie, the earlier
+        pattern) is the alternation's leftmost-first match from the line start: one match
+        per line, then the search goes on at the next line.
+        """
+        combined = compile_pattern("|".join(f"({without_groups(p)})" for p in DEFAULTS["levels"]), "m").regex
+        low = getattr(combined, "_regexp", None)
+        anchor = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
+        names = self.names
+        number, counted_to, pos, end = 1, 0, 0, len(data)
+        rfind, find, count = data.rfind, data.find, data.count
+        while pos <= end:
+            if low is not None and anchor is not None:
+                spans = low.Match(anchor, data, pos, end)
+            else:  # pragma: no cover - another binding version
+                match = combined.search(data, pos)
+                spans = [match.span(i) for i in range(combined.groups + 1)] if match else [(-1, -1)]
+            at = spans[0][0]
+            if at < 0:
+                return
+            start = rfind(b"\n", 0, at) + 1
+            if at - start < prefix:
+                index = 0
+                while spans[index + 1][0] < 0:
+                    index += 1
+                number += count(b"\n", counted_to, start)
+                counted_to = start
+                yield number, start, names[index]
+            line_end = find(b"\n", at)
+            pos = end + 1 if line_end < 0 else line_end + 1
 
     def _results(self, text: _Text) -> None:
         cap = self.caps["result_lines"]
         found: dict[int, str] = {}
-        for regex in _patterns(self.caps["result"]):
+        patterns = _patterns(self.caps["result"])
+        if patterns and _multiline(compile_pattern("|".join(f"(?:{p.pattern})" for p in patterns))).search(text.data) is None:
+            return  # one pass says no pattern matches anywhere (instead of one pass each)
+        for regex in patterns:
             for number, start, _ in _first_per_line(text, regex, 1 << 62):
                 found.setdefault(number, text.line_at(start))
                 if len(found) >= cap * 4:
