@@ -23,6 +23,9 @@ with a bracket scan, so a 100,000-deep value costs one pass.
 * ``shape_depth`` (2): depth at which the ``shape:`` string renders ``...``.
 * ``array_sample_limit`` (3): array items sampled into the shape.
 * ``shape_object_children`` (false): render an object's children in the shape
+  (an object at the last level lists its key names, as compat does everywhere)
+* ``shape_collapse_alike`` (false): an array sample whose items all have the same shape
+  shows it once, ``sample=[object(...)] x3``
   (bounded by ``shape_depth``) instead of its key names only.
 * ``example_limit`` (5) / ``example_chars`` (80): scalar examples and their clip.
 * ``example_syntax`` (``python``): ``python`` (``repr``: ``'Ada'``, ``True``,
@@ -81,6 +84,7 @@ DEFAULTS: dict[str, Any] = {
     "shape_depth": 2,
     "array_sample_limit": 3,
     "shape_object_children": False,
+    "shape_collapse_alike": False,
     "example_limit": 5,
     "example_chars": 80,
     "example_syntax": "python",
@@ -105,6 +109,10 @@ CAPS_SCHEMA: dict[str, Any] = {
         "shape_depth": {**_INT, "description": "depth at which the shape string renders '...'"},
         "array_sample_limit": {**_INT, "description": "array items sampled into the shape"},
         "shape_object_children": {"type": "boolean", "description": "recurse into objects in the shape"},
+        "shape_collapse_alike": {
+            "type": "boolean",
+            "description": "show an array sample of items of one shape once, with its count",
+        },
         "example_limit": {**_INT, "description": "scalar examples listed as notable items"},
         "example_chars": {**_INT, "description": "clip of each example's rendered value"},
         "example_syntax": {"enum": ["python", "json"], "description": "how example values are rendered"},
@@ -278,7 +286,7 @@ class _Describer:
             obj = self.values.get(value)
             if not obj:
                 return "object(keys=0)"
-            if self.caps["shape_object_children"]:
+            if self.caps["shape_object_children"] and depth + 1 < self.caps["shape_depth"]:
                 parts = [f"{k}: {self.shape(v, depth + 1)}" for k, v in list(obj.items())[: self.caps["key_limit"]]]
                 inner = ", ".join(cut(parts, self.caps["key_limit"], self.more, len(obj)))
             else:
@@ -288,8 +296,10 @@ class _Describer:
             arr = self.values.get(value)
             if not arr:
                 return "array(len=0)"
-            sample = ", ".join(self.shape(v, depth + 1) for v in arr[: self.caps["array_sample_limit"]])
-            return f"array(len={len(arr)}, sample=[{sample}])"
+            shapes = [self.shape(v, depth + 1) for v in arr[: self.caps["array_sample_limit"]]]
+            if self.caps["shape_collapse_alike"] and len(shapes) > 1 and len(set(shapes)) == 1:
+                return f"array(len={len(arr)}, sample=[{shapes[0]}] x{len(shapes)})"
+            return f"array(len={len(arr)}, sample=[{', '.join(shapes)}])"
         return kind
 
     def render(self, value: Any) -> str:

@@ -32,8 +32,11 @@ def test_github_api_response(synopsis_of):
     assert out["summary"] == ["JSON array.", "array length: 30"]
     shape = out["structure"][0]
     assert shape.startswith("shape: array(len=30, sample=[object(keys=14: url: string, id: number, number: number, ")
-    assert "user: object(keys=3: login: ..., id: ..., site_admin: ...)" in shape
+    # an object at the last shape level lists its key names (as compat does everywhere)
+    assert "user: object(keys=3: login, id, site_admin)" in shape
     assert "+4 more" in shape  # 14 keys, 10 shown
+    # three sampled items of one shape are shown once
+    assert shape.endswith(", +4 more)] x3)")
     assert out["notable_items"] == [
         '[0].url: "https://api.github.com/repos/octo/hello/issues/1347"',
         "[0].id: 1",
@@ -124,3 +127,12 @@ def test_jsonc_in_default_not_in_compat(synopsis_of):
 def test_jsonc_retry_is_linear_on_hostile_input(synopsis_of, hang_guard):
     hostile = "{" + "/*" * 200_000 + '"' * 1000 + "//" * 100_000
     assert hang_guard(60, synopsis_of, hostile, DEFAULT)["kind"] != "json"
+
+
+def test_shape_collapses_only_alike_samples(synopsis_of):
+    alike = synopsis_of(json.dumps([{"a": 1}, {"a": 2}, {"a": 3}, {"a": 4}]), DEFAULT)
+    assert alike["structure"][0] == "shape: array(len=4, sample=[object(keys=1: a: number)] x3)"
+    mixed = synopsis_of(json.dumps([{"a": 1}, [1], 3]), DEFAULT)
+    assert mixed["structure"][0] == "shape: array(len=3, sample=[object(keys=1: a: number), array(len=1, sample=[number]), number])"
+    compat = synopsis_of(json.dumps([{"a": 1}, {"a": 2}]), "openviking-compat")
+    assert compat["structure"][0] == "shape: array(len=2, sample=[object(keys=1: a), object(keys=1: a)])"
