@@ -113,7 +113,7 @@ _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _QUIET_START_TAGS = ("a", "img", "table", "input", "select", "textarea", "button", "title", "meta", "form", "html",
                      "body", "link", *_SKIP_TAGS, *_HEADINGS, *_RAW_TEXT_TAGS)
 _QUIET_END_TAGS = ("title", "form", *_SKIP_TAGS, *_HEADINGS)
-# start tags whose only effect, once the excerpt is complete and outside a form, is their count
+# start tags whose only effect, outside a form, is their count
 _COUNTED_ONLY = frozenset({"a", "img", "table", "input", "select", "textarea", "button"})
 _HEADING_LEVELS = {tag: int(tag[1]) for tag in _HEADINGS}
 _NAME_CHARS = "A-Za-z0-9:-"
@@ -293,8 +293,9 @@ class _PageParser:
         name_span = spans[tokens.start]
         if name_span[0] >= 0:
             tag = data[name_span[0] : name_span[1]].decode("ascii", "replace").lower()
-            if tag in _COUNTED_ONLY and self.text_len >= self.excerpt_chars * 2 and not (self.forms and self.in_form):
-                self.counts[tag] = self.counts.get(tag, 0) + 1  # what handle_starttag does for it here
+            if tag in _COUNTED_ONLY and not (self.forms and self.in_form):
+                # all handle_starttag does for it here (none of them is a block: no _add_text)
+                self.counts[tag] = self.counts.get(tag, 0) + 1
                 return end
             a0, a1 = spans[tokens.attrs]
             if a0 < 0:
