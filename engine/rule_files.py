@@ -164,6 +164,12 @@ def _parse(file: _File) -> None:
             data = None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if "maximum nesting depth" in str(exc.problem or ""):
+            # LibYAML (PyYAML >= 6.0.4) refuses nesting past 1000 levels while scanning ahead,
+            # before the depth guard sees the events: the same refusal, at LibYAML's mark.
+            raise RuleFileError(f"nested deeper than {MAX_DEPTH} levels", path=file.display,
+                                line=mark.line + 1 if mark else None,
+                                column=mark.column + 1 if mark else None) from None
         context = ""
         if exc.context and exc.context_mark is not None and exc.problem_mark is not None:
             context = f" ({exc.context} at {exc.context_mark.line + 1}:{exc.context_mark.column + 1})"
