@@ -6,6 +6,7 @@ Usage::
     python bench/bench_beyond.py --sizes 1     # only 1 MB
     python bench/bench_beyond.py --big         # adds 100 MB
     python bench/bench_beyond.py --tokens      # also: estimate vs cl100k_base on the test samples
+    python bench/bench_beyond.py --digest      # also: a SHA-256 of each synopsis (compare two versions)
 
 For each kind it builds a deterministic input of about N MB, times
 ``toolstub.synopsize`` (default ruleset, best of ``--repeat``) beside a plain
@@ -18,6 +19,8 @@ and prints MB/s and the growth of the time from the smallest to the largest size
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 import time
 from html.parser import HTMLParser
@@ -90,8 +93,14 @@ def best(fn, repeat: int) -> float:
     return min(times)
 
 
-def run_kinds(sizes: list[int], repeat: int) -> None:
-    print(f"{'kind':9} {'MB':>4} {'synopsize s':>12} {'MB/s':>7} {'stdlib s':>9} {'growth':>7}")
+def digest(syn) -> str:
+    """16 hex of the SHA-256 of a synopsis (its dict as sorted JSON): equal digests, equal synopses."""
+    return hashlib.sha256(json.dumps(syn.to_dict(), sort_keys=True).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def run_kinds(sizes: list[int], repeat: int, show_digest: bool = False) -> None:
+    print(f"{'kind':9} {'MB':>4} {'synopsize s':>12} {'MB/s':>7} {'stdlib s':>9} {'growth':>7}"
+          + ("  digest" if show_digest else ""))
     for kind, make in KINDS.items():
         first = None
         for size in sizes:
@@ -102,7 +111,8 @@ def run_kinds(sizes: list[int], repeat: int) -> None:
             base = best(lambda: baseline(kind, text), repeat)
             first = first or (took, size)
             growth = (took / first[0]) if size != first[1] else 1.0
-            print(f"{kind:9} {size:>4} {took:>12.3f} {len(text) / MB / took:>7.1f} {base:>9.3f} {growth:>7.1f}")
+            print(f"{kind:9} {size:>4} {took:>12.3f} {len(text) / MB / took:>7.1f} {base:>9.3f} {growth:>7.1f}"
+                  + (f"  {digest(syn)}" if show_digest else ""))
 
 
 def run_redaction_and_tokens(size: int, repeat: int) -> None:
@@ -133,9 +143,10 @@ def main() -> None:
     parser.add_argument("--big", action="store_true", help="add 100 MB")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--tokens", action="store_true", help="estimate vs cl100k_base on the test samples")
+    parser.add_argument("--digest", action="store_true", help="print a SHA-256 of each synopsis")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s] + ([100] if args.big else [])
-    run_kinds(sizes, args.repeat)
+    run_kinds(sizes, args.repeat, args.digest)
     run_redaction_and_tokens(sizes[-1], args.repeat)
     if args.tokens:
         run_token_error()

@@ -50,6 +50,7 @@ from typing import Any
 import re2
 
 from toolstub import hookimpl
+from toolstub.plugins._lines import without_groups
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
@@ -390,7 +391,8 @@ class _AllHits:
 
     def _verified(self, regex: Any, candidates: list[int]) -> list[int]:
         """The candidate lines that ``regex`` (line-bound, multi-line) matches at their start."""
-        check = compile_pattern(f"(?:(?:{regex.pattern})[^\\n]*\\n)*", "m").regex
+        # no capturing group: RE2 then answers with its DFA alone
+        check = compile_pattern(f"(?:(?:{without_groups(regex.pattern)})[^\\n]*\\n)*", "m").regex
         lines = self.lines
 
         def all_match(chunk) -> bool:
@@ -524,8 +526,7 @@ def _scan_rest(scan: _Scan, hits: _AllHits, lines: list[str], begin: int, fence:
                     break
             fenced[start:index] = b"\x01" * (index - start)
             continue
-        while at < len(fence_lines) and fence_lines[at] < index:
-            at += 1
+        at = bisect_left(fence_lines, index, at)
         if at >= len(fence_lines):
             break
         index = fence_lines[at]
