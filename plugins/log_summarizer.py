@@ -139,6 +139,9 @@ CAPS_SCHEMA: Mapping[str, Any] = {
 }
 
 
+_UNSEEN = object()
+
+
 def _patterns(value: Any) -> tuple:
     if value is None:
         return ()
@@ -358,37 +361,36 @@ class _Scan:
             yield number, start, names[index]
 
     def _bundled_levels(self, data: bytes, prefix: int):
-        """:meth:`_leftmost_levels` for the bundled ``levels``: one RE2 pass of their alternation.
+        """:meth:`_leftmost_levels` for the bundled ``levels``: their alternation matched line by line.
 
         None of them can match a line break, so a line's leftmost match (on a tie, the earlier
-        pattern) is the alternation's leftmost-first match from the line start: one match
-        per line, then the search goes on at the next line.
+        pattern) is the alternation's leftmost-first match in that line alone, and a line's
+        level depends only on its bytes: each distinct line is matched once (logs repeat lines).
         """
         combined = compile_pattern("|".join(f"({without_groups(p)})" for p in DEFAULTS["levels"]), "m").regex
         low = getattr(combined, "_regexp", None)
         anchor = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
         names = self.names
-        number, counted_to, pos, end = 1, 0, 0, len(data)
-        rfind, find, count = data.rfind, data.find, data.count
-        while pos <= end:
-            if low is not None and anchor is not None:
-                spans = low.Match(anchor, data, pos, end)
-            else:  # pragma: no cover - another binding version
-                match = combined.search(data, pos)
-                spans = [match.span(i) for i in range(combined.groups + 1)] if match else [(-1, -1)]
-            at = spans[0][0]
-            if at < 0:
-                return
-            start = rfind(b"\n", 0, at) + 1
-            if at - start < prefix:
-                index = 0
-                while spans[index + 1][0] < 0:
-                    index += 1
-                number += count(b"\n", counted_to, start)
-                counted_to = start
-                yield number, start, names[index]
-            line_end = find(b"\n", at)
-            pos = end + 1 if line_end < 0 else line_end + 1
+        known: dict[bytes, str | None] = {}
+        offset = 0
+        for number, line in enumerate(data.split(b"\n"), 1):
+            level = known.get(line, _UNSEEN)
+            if level is _UNSEEN:
+                if low is not None and anchor is not None:
+                    spans = low.Match(anchor, line, 0, len(line))
+                else:  # pragma: no cover - another binding version
+                    match = combined.search(line)
+                    spans = [match.span(i) for i in range(combined.groups + 1)] if match else [(-1, -1)]
+                level = None
+                if 0 <= spans[0][0] < prefix:
+                    index = 0
+                    while spans[index + 1][0] < 0:
+                        index += 1
+                    level = names[index]
+                known[line] = level
+            if level is not None:
+                yield number, offset, level
+            offset += len(line) + 1
 
     def _results(self, text: _Text) -> None:
         cap = self.caps["result_lines"]
