@@ -378,6 +378,7 @@ class _AllHits:
                 self.spans[key] = found
                 self.hit[key] = found
                 self.ordered[key] = list(found)
+        self.lead = lead
         self.counts: dict[str, dict[int, int]] = {}
         for key in ("link", "image"):
             counted: dict[int, int] = {}
@@ -489,10 +490,22 @@ def _scan_all(lines: list[str], caps: Mapping[str, Any], crlf: bool = True) -> _
         lines = [line.rstrip("\r") for line in lines]
     hits = _AllHits(lines, caps)
     scan = _Scan()
+    # Until a prose line opens the opening paragraph nothing is sequential: past the first
+    # lines, such a stretch goes in bulk (up to that prose line).
+    index, previous = 0, ""
     fence: str | None = None
-    previous = ""
-    index, count = 0, len(lines)
+    count = len(lines)
+    steps, bulk_left = 0, _BULK_OPENINGS
     while index < count and not scan.opening_done:
+        if not scan.opening and steps >= _SEQUENTIAL_STEPS and bulk_left:
+            # the opening is still (or again, after a setext heading took its line) empty:
+            # bulk up to the next prose line (each bulk pass reads the whole rest: a few at most)
+            found = _scan_rest(scan, hits, lines, index, fence, previous, until_opening=True)
+            if found is None:
+                return scan
+            (index, previous), fence, steps, bulk_left = found, None, 0, bulk_left - 1
+            continue
+        steps += 1
         line = lines[index]
         if fence is not None:
             if _fence_close(line, fence):
@@ -507,14 +520,22 @@ def _scan_all(lines: list[str], caps: Mapping[str, Any], crlf: bool = True) -> _
     return scan
 
 
-def _scan_rest(scan: _Scan, hits: _AllHits, lines: list[str], begin: int, fence: str | None, previous: str) -> None:
-    """The rest of :func:`_scan_all` from line ``begin`` on (the opening paragraph is complete)."""
+def _scan_rest(
+    scan: _Scan, hits: _AllHits, lines: list[str], begin: int, fence: str | None, previous: str, until_opening: bool = False
+) -> tuple[int, str] | None:
+    """The rest of :func:`_scan_all` from line ``begin`` on (the opening paragraph is complete).
+
+    ``until_opening`` (from the start, the opening still empty): only up to the first line
+    that :func:`_count_features` would add to the opening; returns that line and the
+    ``previous`` line :func:`_scan` would have there (None: no such line, all done).
+    """
     count = len(lines)
     fenced = bytearray(count)  # 1: in a fenced block (its opening and closing lines included)
     index = begin
     fence_lines = hits.ordered["fence"]
     at = bisect_left(fence_lines, begin)
     opened: dict[str, tuple[str, str]] = {}  # opening line -> (language, fence)
+    blocks: list[tuple[int, str]] = []  # (opening line, language)
     while index < count:
         if fence is not None:
             start = index
@@ -537,8 +558,7 @@ def _scan_rest(scan: _Scan, hits: _AllHits, lines: list[str], begin: int, fence:
             if index not in hits.spans.get("fence", ()):
                 opened[lines[index]] = known
         language, fence = known
-        scan.blocks += 1
-        scan.languages[language] = scan.languages.get(language, 0) + 1
+        blocks.append((index, language))
         fenced[index] = 1
         index += 1
     heading_lines = hits.ordered["heading"]
@@ -556,21 +576,69 @@ def _scan_rest(scan: _Scan, hits: _AllHits, lines: list[str], begin: int, fence:
             continue
         underlines.append((line, 1 if stripped[0] == "=" else 2, before.strip()))
     setext = {line for line, _, _ in underlines}
+    skip = atx_set | setext
+    stop = count
+    if until_opening:
+        first = _first_prose(hits, lines, begin, fenced, skip)
+        if first is not None:
+            stop = first
+            atx = [line for line in atx if line < stop]
+            underlines = [item for item in underlines if item[0] < stop]
+    for _line, language in blocks:
+        if _line >= stop:
+            break
+        scan.blocks += 1
+        scan.languages[language] = scan.languages.get(language, 0) + 1
     for _line, _level, before in underlines:  # what _setext does to the opening
         if scan.opening and scan.opening[-1] == before:
             scan.opening.pop()
     _add_headings(scan, hits, atx, underlines)
 
-    # a feature line: from `begin`, outside the blocks, not a heading (ATX or setext underline)
-    skip = atx_set | setext
-    scan.images += sum(n for line, n in hits.images.items() if line >= begin and not fenced[line] and line not in skip)
-    scan.links += sum(n for line, n in hits.links.items() if line >= begin and not fenced[line] and line not in skip)
-    scan.links += sum(1 for line in hits.hit["reference"] if line >= begin and not fenced[line] and line not in skip)
-    tables = {line for line in hits.hit["table_rule"] if line >= begin and not fenced[line] and line not in skip}
+    # a feature line: in [begin, stop), outside the blocks, not a heading (ATX or setext underline)
+    scan.images += sum(
+        n for line, n in hits.images.items() if begin <= line < stop and not fenced[line] and line not in skip
+    )
+    scan.links += sum(n for line, n in hits.links.items() if begin <= line < stop and not fenced[line] and line not in skip)
+    scan.links += sum(1 for line in hits.hit["reference"] if begin <= line < stop and not fenced[line] and line not in skip)
+    tables = {line for line in hits.hit["table_rule"] if begin <= line < stop and not fenced[line] and line not in skip}
     scan.tables += len(tables)
     scan.lists += sum(
-        1 for line in hits.hit["list_item"] if line >= begin and not fenced[line] and line not in skip and line not in tables
+        1
+        for line in hits.hit["list_item"]
+        if begin <= line < stop and not fenced[line] and line not in skip and line not in tables
     )
+    if stop >= count:
+        return None
+    return stop, ("" if stop == 0 or fenced[stop - 1] else lines[stop - 1])
+
+
+#: lines scanned one by one with an empty opening before the bulk scan takes over
+_SEQUENTIAL_STEPS = 256
+#: bulk passes up to a prose line, at most
+_BULK_OPENINGS = 2
+_NON_BLANK_LEAD = bytes(0 if b == 10 else 1 for b in range(256))
+
+
+def _first_prose(hits: _AllHits, lines: list[str], begin: int, fenced: bytearray, skip: set[int]) -> int | None:
+    """The first line from ``begin`` that :func:`_count_features` adds to the opening (None: none).
+
+    That is a non-blank line outside the blocks, not a heading, table rule, list item,
+    quote, code or YAML line, not starting with ``<``, ``[![`` or ``![``.
+    """
+    lead = hits.lead if hits.lead is not None else _leads(lines)
+    tables, items = hits.hit["table_rule"], hits.hit["list_item"]
+    candidates = [
+        line
+        for line in compress(range(begin, len(lines)), lead[begin:].translate(_NON_BLANK_LEAD))
+        if not fenced[line] and line not in skip and line not in tables and line not in items
+    ]
+    for line in candidates:
+        text = lines[line]
+        if not text.strip() or hits.has("quote", line) or hits.has("code_line", line) or hits.has("yaml_line", line):
+            continue
+        if not text.lstrip().startswith(("<", "[![", "![")):
+            return line
+    return None
 
 
 def _add_headings(scan: _Scan, hits: _AllHits, atx: list[int], underlines: list[tuple[int, int, str]]) -> None:
@@ -578,10 +646,14 @@ def _add_headings(scan: _Scan, hits: _AllHits, atx: list[int], underlines: list[
     events: Any = ((line, 0, None) for line in atx)
     if underlines:
         events = sorted([*events, *underlines])
+    total = len(atx) + len(underlines)
     room = max(0, hits.caps["max_headings"] - len(scan.headings))
     titled = any(level == 1 for level, _ in scan.headings)
     default_heading = "heading" not in hits.spans
     for number, (line, level, text) in enumerate(events):
+        if number >= room and titled:
+            scan.headings.extend([(0, "")] * (total - number))  # counted; their text is never shown
+            return
         if number < room:
             if text is None:
                 found = hits.groups("heading", line)
