@@ -8,7 +8,9 @@ It claims the content when, among the first ``probe_lines`` non-blank lines, at
 least ``min_line_ratio`` carry a timestamp (``timestamp`` searched in the first
 ``timestamp_prefix_chars`` of the line) or a level (``levels``), or when a
 build/test-log ``signature`` matches one of them. It declines JSON lines and
-tables with a header row, so ``json``, ``csv`` and ``tsv`` keep their content.
+tables with a header row, so ``json``, ``csv`` and ``tsv`` keep their content, and
+content where most probed lines match ``decline`` (``git blame``: a timestamp on every
+line, but source code).
 Every pattern is RE2 (linear time); the content is scanned by whole-text passes over its
 UTF-8 bytes, one per ``levels`` pattern, one for timestamps and one per ``result`` pattern.
 
@@ -23,6 +25,12 @@ UTF-8 bytes, one per ``levels`` pattern, one for timestamps and one per ``result
 * ``level_prefix_chars`` (int): how far into a line a level may start (same unit rule).
 * ``error_levels`` / ``warning_levels`` (lists): which level names count as errors / warnings.
 * ``signature`` (list of regexes): lines that mark a build or test log.
+* ``claim_lines`` (list of regexes): lines that count as log lines for the claim without
+  a level or timestamp (stack-trace frames, ``Caused by:``); they add no level counts.
+* ``decline`` (list of regexes): when at least ``min_line_ratio`` of the probed lines
+  match one, the content is not a log.
+* ``strip_ansi`` (bool): remove ANSI escape sequences (colours, cursor moves) before the
+  claim and the scan, so coloured output (``pytest --color=yes``) is read as printed.
 * ``result`` (list of regexes): result lines (``=== 2 failed, 10 passed ===``, ``BUILD FAILURE``).
 * ``min_lines``, ``min_line_ratio``, ``probe_lines``: the claim test.
 * ``error_lines``, ``warning_lines``, ``result_lines``: how many lines of each are listed.
@@ -67,9 +75,8 @@ DEFAULTS: Mapping[str, Any] = {
     "timestamp_prefix_chars": 48,
     "levels": [
         r"(?P<fatal>\b(?:FATAL|CRITICAL|CRIT|EMERG|ALERT|PANIC)\b|\bpanic:)",
-        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|FAIL|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S"
-        r"|^ +● |##\[error\]|\blevel=error\b)",
-        r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|##\[warning\]|\blevel=warn(?:ing)?\b)",
+        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|FAIL|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|^ +● |##\[error\]|\blevel=error\b|\berror TS\d+:|\d[ \t]+error {2,}\S)",
+        r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|##\[warning\]|\blevel=warn(?:ing)?\b|\d[ \t]+warning {2,}\S)",
         r"(?P<info>\b(?:INFO|NOTICE|PASSED|PASS)\b|\blevel=info\b)",
         r"(?P<debug>\b(?:DEBUG|TRACE|VERBOSE)\b|\blevel=(?:debug|trace)\b)",
     ],
@@ -84,8 +91,49 @@ DEFAULTS: Mapping[str, Any] = {
         r"^ +Compiling \S+ v\d",
         r"^make(?:\[\d+\])?: ",
         r"^=== RUN +\S",
-        r"^(?:PASS|FAIL) +\S+\.(?:test|spec)\.[cm]?[jt]sx?\b",
+        r"^ ?(?:PASS|FAIL) +\S+\.(?:test|spec)\.[cm]?[jt]sx?\b",
+        r"^[.FEsxX]+ +\[ *\d+%\]$",
+        (
+            r"^(?:Collecting [\w.-]+(?:\[[\w,.-]+\])?[<>=!~]=?\S|  (?:Downloading|Using cached) \S+\.(?:whl|tar\.gz|zip)\b"
+            r"|Requirement already satisfied: \S+ in |Successfully installed [\w.-]+-\d)"
+        ),
+        r"^Step \d+/\d+ : [A-Z]+ ",
+        r"^#\d+ \[(?:internal|[^\]\n]*\d+/\d+)\] ",
+        r"^\d+ examples?, \d+ failures?\b",
+        r"^ +\d+ passing \(\d+(?:\.\d+)?m?s\)$",
+        (
+            r"^(?:Terraform (?:will perform the following actions|used the selected providers|has been successfully initialized)"
+            r"|Plan: \d+ to add, \d+ to change, \d+ to destroy|Apply complete! Resources: )"
+        ),
+        r"^ *VITE v\d+\.\d+\.\d+ +ready in ",
+        r"^webpack \d+\.\d+\.\d+ compiled ",
+        r"^Found \d+ errors?\b",
+        r"^✖ \d+ problems? \(",
+        r"^Node\.js v\d+\.\d+\.\d+$",
+        r"^LAST SEEN +TYPE +REASON +OBJECT +MESSAGE\b",
     ],
+    "claim_lines": [
+        r"^Traceback \(most recent call last\):",
+        r'^[ \t]+File "[^"\n]+", line \d+',
+        r"^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt)\b(?::|$)",
+        r"^During handling of the above exception|^The above exception was the direct cause",
+        r'^Exception in thread "',
+        r"^Caused by: ",
+        r"^[ \t]+at [^\n]*(?:\([^()\n]*:\d+(?::\d+)?\)|\((?:Native Method|Unknown Source)\)|[^\s()]+:\d+:\d+)[ \t{]*$",
+        r"^[ \t]+\.\.\. \d+ (?:more|common frames omitted)$",
+        r"^Unhandled exception\. ",
+        r"^[ \t]+at (?:[\w$<>\[\]`]+\.)+[\w$<>\[\]`]+(?:\[[^\]\n]*\])?\(",
+        r"^goroutine \d+ \[[^\]\n]+\]:$",
+        r"^\t[^\t\n]+\.go:\d+(?: \+0x[0-9a-f]+)?$",
+        r"^(?:[\w.-]+/)*[\w-]+\.(?:\(\*?\w+\)\.\w+\([^\n]*\)|\w+\((?:0x[0-9a-f]+|\.\.\.)[^\n]*\)|main\(\))$|^created by [\w./()*-]+",
+        r"^thread '[^'\n]*' panicked at |^stack backtrace:$|^ +\d+: [\w:<>$.{}]",
+        r"^#\d+ (?:\S+\(\d+\): |\{main\}$)|^Stack trace:$|^  thrown in .+ on line \d+$",
+        r"^\.{0,2}/?[\w./\\-]+\.[A-Za-z]\w*:\d+:\d+: \S",
+    ],
+    "decline": [
+        r"^\^?[0-9a-f]{7,40} (?:[^\s(]+ +)?\([^()\n]*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} +\d+\) ",
+    ],
+    "strip_ansi": True,
     "result": [
         r"^=+ .*\b(?:passed|failed|errors?|skipped)\b.* in \d+(?:\.\d+)?s.*=+$",
         r"^\[(?:INFO|ERROR)\] BUILD (?:SUCCESS|FAILURE)",
@@ -107,7 +155,7 @@ DEFAULTS: Mapping[str, Any] = {
     "sample_chars": 1200,
 }
 
-PATTERN_KEYS = frozenset({"timestamp", "levels", "signature", "result"})
+PATTERN_KEYS = frozenset({"timestamp", "levels", "signature", "claim_lines", "decline", "result"})
 
 _INT = {"type": "integer", "minimum": 0}
 _PATTERN = {"type": "string", "format": "regex"}
@@ -124,6 +172,9 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "error_levels": {"type": "array", "items": {"type": "string"}, "description": "levels that are errors"},
         "warning_levels": {"type": "array", "items": {"type": "string"}, "description": "levels that are warnings"},
         "signature": {**_PATTERNS, "description": "lines that mark a build or test log"},
+        "claim_lines": {**_PATTERNS, "description": "lines that count for the claim without a level (stack frames)"},
+        "decline": {**_PATTERNS, "description": "lines that are not log lines (git blame); most of them: not a log"},
+        "strip_ansi": {"type": "boolean", "description": "remove ANSI escape sequences before the claim and the scan"},
         "result": {**_PATTERNS, "description": "result lines listed as notable items"},
         "min_lines": {**_INT, "description": "fewest non-blank lines to claim"},
         "min_line_ratio": {"type": "number", "minimum": 0, "maximum": 1, "description": "share of probed lines"},
@@ -148,10 +199,12 @@ def _patterns(value: Any) -> tuple:
     return value if isinstance(value, tuple) else (value,)
 
 
-def _looks_tabular(lines: list[str], caps: Mapping[str, Any]) -> bool:
-    """A header row without timestamp, then rows with the same count of one delimiter."""
+def _looks_tabular(lines: list[str], caps: Mapping[str, Any], names: list[str]) -> bool:
+    """A header row without timestamp or level, then rows with the same count of one delimiter."""
     head = [line for line in lines[:11] if line.strip()]
     if len(head) < 2 or caps["timestamp"].search(head[0][: caps["timestamp_prefix_chars"]]):
+        return False
+    if _level_of(head[0], caps, names):  # `src/a.ts(12,7): error TS6133: ...` is not a header
         return False
     for delimiter in ("\t", ","):
         count = head[0].count(delimiter)
@@ -160,10 +213,16 @@ def _looks_tabular(lines: list[str], caps: Mapping[str, Any]) -> bool:
     return False
 
 
+# a JSON array opening with a number: ``[1,``, ``[-2.5]`` (``[2024-06-01 10:00:00]`` is a log prefix)
+_JSON_NUMBER_ITEM = compile_pattern(r"\[[ \t]*-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[ \t]*[,\]]")
+
+
 def _json_line(line: str) -> bool:
-    """A JSON-lines record (``{...`` or ``["...``), not a ``[INFO]`` prefix."""
-    head = line.lstrip()[:2]
-    return head[:1] == "{" or (head[:1] == "[" and head[1:2] in ('"', "{", "[", "]") + tuple("0123456789-"))
+    """A JSON-lines record (``{...``, ``["...``, ``[1,...``), not a ``[INFO]`` or ``[2024-06-01 ...]`` prefix."""
+    head = line.lstrip()
+    if head[:1] == "{" or (head[:1] == "[" and head[1:2] in ('"', "{", "[", "]")):
+        return True
+    return head[:1] == "[" and head[1:2] in tuple("0123456789-") and _JSON_NUMBER_ITEM.match(head) is not None
 
 
 def _level_names(caps: Mapping[str, Any]) -> list[str]:
@@ -196,14 +255,22 @@ def _claims(lines: list[str], caps: Mapping[str, Any], names: list[str]) -> bool
         return False
     if sum(1 for line in probe if _json_line(line)) * 2 > len(probe):
         return False
-    if _looks_tabular(lines, caps):
+    if _looks_tabular(lines, caps, names):
+        return False
+    decline = _patterns(caps.get("decline"))
+    if decline and sum(1 for line in probe if any(p.search(line) for p in decline)) >= caps["min_line_ratio"] * len(probe):
         return False
     signatures = _patterns(caps["signature"])
     if any(p.search(line) for line in probe for p in signatures):
         return True
     prefix = caps["timestamp_prefix_chars"]
+    claim_lines = _patterns(caps.get("claim_lines"))
     marked = sum(
-        1 for line in probe if caps["timestamp"].search(line[:prefix]) or _level_of(line, caps, names)
+        1
+        for line in probe
+        if caps["timestamp"].search(line[:prefix])
+        or _level_of(line, caps, names)
+        or any(p.search(line) for p in claim_lines)
     )
     return marked >= caps["min_line_ratio"] * len(probe) and marked >= caps["min_lines"]
 
@@ -431,15 +498,29 @@ def _context(text: _Text, number: int, caps: Mapping[str, Any]) -> str:
     return clip("\n".join(shown), caps["sample_chars"])
 
 
+# ANSI escape sequences: CSI (colours, cursor moves), OSC (titles, hyperlinks), two-byte ESC forms
+_ANSI = compile_pattern(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+
+
+def strip_ansi(content: str) -> str:
+    """``content`` without ANSI escape sequences (lines and line numbers unchanged)."""
+    if "\x1b" not in content:
+        return content
+    data = content.encode("utf-8", "surrogatepass")
+    return _ANSI.sub(b"", data).decode("utf-8", "surrogatepass")
+
+
 def _summarize(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
     if not inp.stripped:
         return None
+    content = strip_ansi(inp.content) if caps.get("strip_ansi") else inp.content
+    content = content.removeprefix("\ufeff")  # a BOM does not hide line 1
     names = _level_names(caps)
-    head = [line.rstrip("\r") for line in inp.content.split("\n", caps["probe_lines"] * 4)[: caps["probe_lines"] * 4]]
+    head = [line.rstrip("\r") for line in content.split("\n", caps["probe_lines"] * 4)[: caps["probe_lines"] * 4]]
     if not _claims(head, caps, names):
         return None
-    text = _Text(inp.content)
+    text = _Text(content)
     scan = _Scan(caps, names)
     scan.run(text)
     return _synopsis(text, scan, caps)
