@@ -6,7 +6,7 @@ and the commits (sha, author, date, subject) when the output is ``git show``.
 
 It claims the content when its first non-blank line opens a diff (``start``:
 ``diff --git``, ``--- `` followed by ``+++ ``, ``Index:``, ``commit <sha>``,
-``From <sha>``) and a file header is found. Hunk bodies are consumed by the
+``From <sha>``, a ``--stat`` line) and a file header is found. Hunk bodies are consumed by the
 line counts of their ``@@`` header, so a removed line starting with ``-- `` is
 never taken for a file header. One pass over the lines, RE2 patterns only.
 
@@ -20,6 +20,8 @@ never taken for a file header. One pass over the lines, RE2 patterns only.
 * ``max_hunk_headers`` (int): hunk headers with function context listed.
 * ``line_chars`` (int): clip for each listed line.
 * ``sample_chars`` (int): clip for the sample (the first hunk).
+* ``strip_ansi`` (bool): remove ANSI escape sequences first, so ``git diff --color`` output
+  is read as printed.
 
 .. rubric:: Example
 
@@ -45,13 +47,14 @@ from typing import Any
 import re2
 
 from toolstub import hookimpl
+from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
 
 NAME = "diff"
 
 DEFAULTS: Mapping[str, Any] = {
-    "start": r"^(?:diff --git |diff -|--- \S|Index: \S|commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} )",
+    "start": r"^(?:diff --git |diff -|--- \S|Index: \S|commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} | \S[^|\n]* +\| +(?:\d+(?: [+-]*)?|Bin\b))",
     "hunk": r"^@@@? (?:-\d+(?:,(?P<old_count>\d+))? )+\+\d+(?:,(?P<new_count>\d+))? @@@?(?P<context>.*)$",
     "commit": r"^(?:commit|From) (?P<sha>[0-9a-f]{7,64})\b",
     "max_files": 40,
@@ -59,6 +62,7 @@ DEFAULTS: Mapping[str, Any] = {
     "max_hunk_headers": 8,
     "line_chars": 200,
     "sample_chars": 800,
+    "strip_ansi": True,
 }
 
 PATTERN_KEYS = frozenset({"start", "hunk", "commit"})
@@ -77,6 +81,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "max_hunk_headers": {**_INT, "description": "hunk headers with context listed"},
         "line_chars": {**_INT, "description": "clip for each listed line"},
         "sample_chars": {**_INT, "description": "clip for the sample (first hunk)"},
+        "strip_ansi": {"type": "boolean", "description": "remove ANSI escape sequences before the scan"},
     },
 }
 
@@ -406,12 +411,23 @@ def _first_line(content: str) -> str:
     return ""
 
 
+# ANSI escape sequences: CSI (colours, cursor moves), OSC (titles, hyperlinks), two-byte ESC forms
+_ANSI = compile_pattern(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+
+
+def _strip_ansi(content: str) -> str:
+    if "\x1b" not in content:
+        return content
+    return _ANSI.sub(b"", content.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
+
+
 def _summarize(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
-    first = _first_line(inp.content)
+    content = _strip_ansi(inp.content) if caps.get("strip_ansi") else inp.content
+    first = _first_line(content)
     if not first or not caps["start"].search(first):
         return None
-    lines = inp.content.lstrip("\ufeff").split("\n")
+    lines = content.lstrip("\ufeff").split("\n")
     if first.startswith("--- ") and not any(line.startswith("+++ ") for line in lines[:60]):
         return None
     state = _scan(lines, caps, "\r" in inp.content)
