@@ -18,6 +18,8 @@ RE2; each line is scanned once.
 * ``heading``, ``fence``, ``link``, ``image``, ``reference``, ``list_item``, ``table_rule``,
   ``quote``, ``code_line``, ``yaml_line`` (regexes): the syntax recognised.
 * ``max_code_ratio`` (number): share of code/YAML-like lines above which it declines.
+* ``task_item`` (regex), ``min_task_items`` (int; 0: off): that many GitHub task-list items
+  (``- [ ] todo``) make the content Markdown without a heading.
 * ``probe_lines`` (int): the claim is decided on this many lines (after a front matter), so
   content that is not Markdown costs little; a claimed document is then scanned whole.
 * ``max_headings`` (int), ``heading_chars`` (int): the outline's cap and clip.
@@ -43,7 +45,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
-from itertools import compress
+from itertools import compress, islice
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,7 +60,7 @@ from toolstub.textutil import clip, normalize
 NAME = "markdown"
 
 DEFAULTS: Mapping[str, Any] = {
-    "heading": r"^ {0,3}(?P<marks>#{1,6})[ \t]+(?P<text>.*?)[ \t]*#*[ \t]*$",
+    "heading": r"^(?P<marks>#{1,6})[ \t]+(?P<text>.*?)[ \t]*#*[ \t]*$",
     "fence": r"^ {0,3}(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\s]*)",
     "link": r"\[[^\]\n]*\]\([^)\s]+(?:[ \t]+\"[^\"]*\")?\)|<https?://[^>\s]+>",
     "image": r"!\[[^\]\n]*\]\([^)\s]+",
@@ -69,9 +71,12 @@ DEFAULTS: Mapping[str, Any] = {
     "code_line": (
         r"^[ \t]*(?:(?:from|import|def|class|return|elif|else:|try:|except|async|await|fn|pub|let|const|var"
         r"|function|package|use|public|private|echo|export|local|fi|done|esac)\b"
-        r"|[A-Za-z_][\w.]*(?:\[[^\]]*\])?[ \t]*[-+*/|&]?=[^=]|.*[;{}][ \t]*$|.*\):[ \t]*$)"
+        r"|[A-Za-z_][\w.]*(?:\[[^\]]*\])?[ \t]*[-+*/|&]?=[^=]|.*[;{}][ \t]*$|.*\):[ \t]*$"
+        r"|#\d+ (?:\[|DONE\b|CACHED\b|ERROR\b|\d+\.\d+ ))"  # BuildKit step lines
     ),
     "yaml_line": r"^[ \t]*(?:-[ \t]+)?[A-Za-z0-9_.-]+:(?:[ \t]+\S|[ \t]*$)",
+    "task_item": r"^[ \t]*[-*+][ \t]+\[[ xX]\][ \t]+\S",
+    "min_task_items": 2,
     "max_code_ratio": 0.3,
     "probe_lines": 400,
     "max_headings": 30,
@@ -82,7 +87,8 @@ DEFAULTS: Mapping[str, Any] = {
 }
 
 PATTERN_KEYS = frozenset(
-    {"heading", "fence", "link", "image", "reference", "list_item", "table_rule", "quote", "code_line", "yaml_line"}
+    {"heading", "fence", "link", "image", "reference", "list_item", "table_rule", "quote", "code_line", "yaml_line",
+     "task_item"}
 )
 
 _INT = {"type": "integer", "minimum": 0}
@@ -93,6 +99,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
     "properties": {
         **{key: {"type": "string", "format": "regex", "description": f"the {key} syntax"} for key in sorted(PATTERN_KEYS)},
         "max_code_ratio": {"type": "number", "minimum": 0, "maximum": 1, "description": "code/YAML share to decline"},
+        "min_task_items": {**_INT, "description": "task-list items (- [ ] x) that claim without a heading; 0: off"},
         "probe_lines": {**_INT, "minimum": 1, "description": "lines after the front matter the claim is decided on"},
         "max_headings": {**_INT, "description": "headings listed in the outline"},
         "heading_chars": {**_INT, "description": "clip for each heading"},
@@ -685,6 +692,15 @@ def _claims(scan: _Scan, caps: Mapping[str, Any]) -> bool:
     return scan.blocks > 0 and scan.prose > 0
 
 
+def _task_list(lines: list[str], caps: Mapping[str, Any]) -> bool:
+    """At least ``min_task_items`` GitHub task-list items (``- [ ] todo``, ``- [x] done``) in the probe."""
+    need = caps.get("min_task_items") or 0
+    if not need or caps.get("task_item") is None:
+        return False
+    data = "\n".join(line.rstrip("\r") for line in lines).encode("utf-8", "surrogatepass")
+    return sum(1 for _ in islice(_multiline(caps["task_item"]).finditer(data), need)) >= need
+
+
 def _summarize(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
     text = inp.content.lstrip("\ufeff")
@@ -694,7 +710,8 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     head = text.split("\n", probe + 500)
     keys, body_start = _front_matter(head)
     probed = head[body_start : body_start + probe]
-    if not _may_claim(probed, caps) or not _claims(_scan(probed, caps), caps):
+    claimed = _may_claim(probed, caps) and _claims(_scan(probed, caps), caps)
+    if not claimed and not _task_list(probed, caps):
         return None
     scan = _scan_all(text.split("\n")[body_start:], caps, "\r" in text)
     return _synopsis(inp, scan, keys)
