@@ -27,6 +27,8 @@ defined symbols.
 * ``line_count`` (``splitlines``) or ``newlines``: how lines are counted.
 * ``more_format`` (``""``): appended when a cap cuts a list; ``{n}`` is the number of further
   matching lines, counted up to ``more_count_limit`` (10000, then shown as ``10000+``).
+* ``normalize_newlines`` (false): skip a leading BOM and read CRLF as LF before detection
+  and listing (the line count is the content's own).
 * ``min_code_line_fraction`` (0: off), ``code_line_pattern``, ``non_code_line_pattern``,
   ``sample_lines``: when the fraction is set, at least that fraction of the first
   ``sample_lines`` non-blank lines must match ``code_line_pattern`` (at the line start)
@@ -81,6 +83,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "code_line_pattern": _PATTERN,
         "non_code_line_pattern": _PATTERN,
         "sample_lines": {"type": "integer", "minimum": 1},
+        "normalize_newlines": {"type": "boolean"},
     },
 }
 
@@ -107,6 +110,7 @@ DEFAULTS: Mapping[str, Any] = {
     "code_line_pattern": None,
     "non_code_line_pattern": None,
     "sample_lines": 2000,
+    "normalize_newlines": False,
 }
 
 PATTERN_KEYS = frozenset(
@@ -248,7 +252,11 @@ def without_line_numbers(content: str, caps: Mapping[str, Any]) -> str:
 def summarize(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
     original = inp.content
-    content = without_line_numbers(original, caps)
+    content = original
+    if caps.get("normalize_newlines"):  # a Windows file (CRLF, BOM) is read as its LF twin
+        content = content.removeprefix("\ufeff")
+        content = content.replace("\r\n", "\n") if "\r" in content else content
+    content = without_line_numbers(content, caps)
     if not _is_code(content, caps):
         return None
     drop = not _lines.matches_empty((caps.get("import_pattern"), caps.get("symbol_pattern")))
