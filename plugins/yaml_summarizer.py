@@ -40,6 +40,8 @@ per value.
 * ``pure_python_max_chars`` (200,000): above this size libyaml decides anyway
   (the pure-Python parser runs at about 4.6 s per MB).
 * ``more_format`` (``""``) and ``empty_keys_text`` (``""``): as for ``json``.
+* ``skip_bom`` (false): strip a leading U+FEFF before the heuristic and the load (a file
+  saved by a Windows editor).
 * ``unknown_tags`` (``refuse``): a tag no safe constructor knows (``!Ref``) fails
   the load as in ``yaml.safe_load``, or (``ignore``) the node reads as untagged.
 * ``multi_document`` (``refuse``): a second document fails the load, as in
@@ -94,6 +96,7 @@ DEFAULTS: dict[str, Any] = {
     "empty_keys_text": "",
     "key_text": "python",
     "unknown_tags": "refuse",
+    "skip_bom": False,
     "multi_document": "refuse",
     "prose_values": "accept",
 }
@@ -122,6 +125,7 @@ CAPS_SCHEMA: dict[str, Any] = {
         "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty mapping"},
         "key_text": {"enum": ["python", "source"], "description": "a key as str() of its loaded value, or as written"},
         "unknown_tags": {"enum": ["refuse", "ignore"], "description": "an application tag (!Ref) fails the load, or is ignored"},
+        "skip_bom": {"type": "boolean", "description": "strip a leading U+FEFF before detection"},
         "multi_document": {"enum": ["refuse", "first"], "description": "a stream of documents fails the load, or the first is described"},
         "prose_values": {"enum": ["accept", "refuse"], "description": "a mapping whose values are all multi-line plain text is not YAML"},
     },
@@ -720,13 +724,16 @@ def load_top_level(
 
 def _summarize(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
+    content = inp.content
+    if caps.get("skip_bom") and content.startswith("\ufeff"):
+        content = content[1:]
     code_patterns = inp.rules.caps("code").get("detect_patterns", ()) or ()
-    if not looks_yaml(inp.content, caps, code_patterns):
+    if not looks_yaml(content, caps, code_patterns):
         return None
     try:
         names: dict[Any, str] = {}
         info: dict[str, Any] = {}
-        kind, data = load_top_level(inp.content, caps, names, info)
+        kind, data = load_top_level(content, caps, names, info)
     except Refused:
         return None
     more, limit = caps["more_format"], caps["key_limit"]
