@@ -107,6 +107,8 @@ DEFAULTS: Mapping[str, Any] = {
         ),
         r"^ *VITE v\d+\.\d+\.\d+ +ready in ",
         r"^webpack \d+\.\d+\.\d+ compiled ",
+        r"^(?:PLAY(?: RECAP)?|TASK) (?:\[[^\]\n]*\] )?\*{3,}$",
+        r"^ *\S+: (?:commands\[\d+\]> |(?:OK|FAIL) code \d+ \()",
         r"^Found \d+ errors?\b",
         r"^✖ \d+ problems? \(",
         r"^Node\.js v\d+\.\d+\.\d+$",
