@@ -134,6 +134,7 @@ DEFAULTS: Mapping[str, Any] = {
     ],
     "decline": [
         r"^\^?[0-9a-f]{7,40} (?:[^\s(]+ +)?\([^()\n]*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} +\d+\) ",
+        r"^ *(?:File|Size|Device|Access|Modify|Change|Birth): ",
     ],
     "strip_ansi": True,
     "result": [
