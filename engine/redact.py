@@ -29,6 +29,7 @@ every other character is kept byte for byte. Overlapping findings are merged.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import string
 from collections import Counter
@@ -73,9 +74,34 @@ class Redactor:
     def active(self) -> bool:
         return bool(self.detectors or self.entropy)
 
+    @functools.cached_property
+    def _prefilter(self) -> Any:
+        """One RE2 pattern matching wherever any detector (or the entropy key word) does."""
+        from toolstub.plugins._lines import without_groups
+
+        sources = [d.regex.pattern for d in self.detectors]
+        if self.entropy is not None:
+            sources.append(self.entropy.regex.pattern)
+        try:
+            return compile_pattern("|".join(f"(?:{without_groups(p)})" for p in sources))
+        except PatternError:  # pragma: no cover - each part compiled alone; keep the per-detector scan
+            return None
+
+    def _nothing_to_find(self, text: str) -> bool:
+        """For a large text, one pass over its UTF-8 bytes answers the usual "no secret here"."""
+        if len(text) < PREFILTER_MIN_CHARS or self._prefilter is None:
+            return False
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:  # lone surrogates: the per-detector scan handles them
+            return False
+        return self._prefilter.regex.search(data) is None
+
     def findings(self, text: str) -> list[tuple[int, int, str]]:
         """Merged (start, end, detector name) spans of the secrets in ``text``, in order."""
         spans: list[tuple[int, int, str]] = []
+        if self._nothing_to_find(text):
+            return spans
         for detector in self.detectors:
             for match in detector.regex.finditer(text):
                 start, end = match.span(detector.group)
@@ -204,6 +230,8 @@ def redact_text(text: str, ruleset: Ruleset) -> tuple[str, int]:
 
 
 FRAGMENT_CHARS = 8
+#: texts at least this long are first checked with one combined pass (see Redactor._nothing_to_find)
+PREFILTER_MIN_CHARS = 65_536
 MAX_SECRETS = 256
 _FRAGMENT_OK = frozenset(string.ascii_letters + string.digits + "+/=_.~!@#$%^&*?:")
 

@@ -250,3 +250,20 @@ def test_a_secret_cut_from_its_key_word_by_an_excerpt_is_hidden():
     syn = Synopsis(kind="text", summary=(f"Closing excerpt: {secret[5:]} end",))
     out = redact_synopsis(syn, load_rules("default"), content=content)
     assert out.summary == ("Closing excerpt: [REDACTED:high_entropy_secret] end",)
+
+
+def test_large_text_prefilter_finds_what_the_detectors_find(monkeypatch):
+    import toolstub.redact as redact
+
+    redactor = redact.redactor_for(load_rules("default"))
+    raw, expected = filled(fake_secrets())
+    filler = "2026-12-02 10:00:00 INFO  worker: nothing to see here, all quiet\n" * 2_000
+    big = filler + raw + filler  # past PREFILTER_MIN_CHARS: the combined pass runs first
+    assert len(big) >= redact.PREFILTER_MIN_CHARS
+    with_prefilter = redactor.findings(big)
+    monkeypatch.setattr(redact, "PREFILTER_MIN_CHARS", 10**12)
+    assert with_prefilter == redactor.findings(big)
+    assert len(with_prefilter) == 10
+    assert redactor.findings(filler * 2) == []
+    monkeypatch.undo()
+    assert redactor.redact(big)[0] == filler + expected + filler
