@@ -1,0 +1,3 @@
+defmodule Hello do
+  def world, do: IO.puts("hi")
+end
