@@ -434,10 +434,10 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     files = [f for f in state.files if f.path or f.hunks]
     if not files or not (any(f.hunks or f.binary or f.status in "RCAD" or f.mode for f in files)):
         return None
-    return _synopsis(files, state, caps)
+    return _synopsis(files, state, caps, inp.preview_chars)
 
 
-def _synopsis(files: list[FileChange], state: _State, caps: Mapping[str, Any]) -> Synopsis:
+def _synopsis(files: list[FileChange], state: _State, caps: Mapping[str, Any], preview_chars: int) -> Synopsis:
     added = sum(f.added for f in files)
     removed = sum(f.removed for f in files)
     hunks = sum(f.hunks for f in files)
@@ -464,7 +464,8 @@ def _synopsis(files: list[FileChange], state: _State, caps: Mapping[str, Any]) -
     if len(state.commits) > caps["max_commits"]:
         notable.append(f"+{len(state.commits) - caps['max_commits']} more commits")
     notable += [clip(normalize(f"hunk {h}"), caps["line_chars"]) for h in state.hunk_headers]
-    sample = clip("\n".join(state.first_hunk), caps["sample_chars"])
+    # the stub's preview budget bounds every sample
+    sample = clip("\n".join(state.first_hunk), min(caps["sample_chars"], max(preview_chars, 0)))
     return Synopsis(
         kind=NAME,
         title="Diff output",

@@ -526,10 +526,10 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     text = _Text(content)
     scan = _Scan(caps, names)
     scan.run(text)
-    return _synopsis(text, scan, caps)
+    return _synopsis(text, scan, caps, inp.preview_chars)
 
 
-def _synopsis(text: _Text, scan: _Scan, caps: Mapping[str, Any]) -> Synopsis:
+def _synopsis(text: _Text, scan: _Scan, caps: Mapping[str, Any], preview_chars: int) -> Synopsis:
     order = list(names_in_order(scan.counts, caps))
     levels = ", ".join(f"{name} {scan.counts[name]}" for name in order) or "none"
     total = text.line_count()
@@ -549,6 +549,7 @@ def _synopsis(text: _Text, scan: _Scan, caps: Mapping[str, Any]) -> Synopsis:
     notable += _listed("warning", scan.warnings, scan.warning_total, caps["warning_lines"], caps["line_chars"])
     notable += [_line_item("result", n, line, caps["line_chars"]) for n, line in scan.results]
     sample = _context(text, scan.errors[0][0], caps) if scan.errors and caps["sample_chars"] else ""
+    sample = clip(sample, max(preview_chars, 0))  # the stub's preview budget bounds every sample
     return Synopsis(
         kind=NAME,
         title="Log output",
