@@ -48,6 +48,8 @@ with a bracket scan, so a 100,000-deep value costs one pass.
   settings): when the strict decode fails, ``//`` and ``/* */`` comments outside strings and
   commas before ``}`` / ``]`` are dropped (one linear RE2 pass each) and the decode retried;
   the synopsis then notes ``comments and trailing commas skipped``.
+* ``scalar_shape`` (false): a scalar value (only claimed with a json MIME hint) has the
+  structure ``shape: number``; false: no structure at all (the seed).
 
 .. rubric:: Examples
 
@@ -57,8 +59,8 @@ with a bracket scan, so a 100,000-deep value costs one pass.
     structure: shape: object(keys=1: a) / a: array length: 2
     notable:   a[0]: 1
 
-``123`` with MIME ``application/json`` gives ``JSON number.`` and ``: 123``;
-without the MIME hint it is not claimed.
+``123`` with MIME ``application/json`` gives ``JSON number.``, no structure and the
+notable item ``: 123``; without the MIME hint it is not claimed.
 """
 
 from __future__ import annotations
@@ -97,6 +99,7 @@ DEFAULTS: dict[str, Any] = {
     "empty_keys_text": "",
     "comments": False,
     "comments_max_chars": 1_000_000,
+    "scalar_shape": False,
 }
 
 _INT = {"type": "integer", "minimum": 0}
@@ -125,6 +128,7 @@ CAPS_SCHEMA: dict[str, Any] = {
         "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty object"},
         "comments": {"type": "boolean", "description": "JSONC: skip // and /* */ comments and trailing commas"},
         "comments_max_chars": {**_INT, "description": "largest content the JSONC retry looks at"},
+        "scalar_shape": {"type": "boolean", "description": "a scalar value's structure is its 'shape:' line"},
     },
 }
 
@@ -343,7 +347,8 @@ class _Describer:
     def synopsis(self, root: Any, trailing: int) -> Synopsis:
         kind = type_name(root)
         summary = [f"JSON {kind}."]
-        structure = [f"shape: {self.shape(root, 0)}"]
+        scalar = kind not in ("object", "array")
+        structure = [] if scalar and not self.caps["scalar_shape"] else [f"shape: {self.shape(root, 0)}"]
         if kind == "object":
             obj = self.values.get(root)
             keys = self.keys(obj) if obj else self.caps["empty_keys_text"]

@@ -51,6 +51,10 @@ per value.
   scalars running over several lines (``Options:`` then indented help text) is not YAML.
 * ``key_text`` (``python``): a key as ``str()`` of its loaded value (``on`` shows
   ``True``, YAML 1.1) or ``source``: as written.
+* ``other_value_types`` (``string``): the type of a value that is not a mapping, a list,
+  a bool, null, an int or a float (a date, a datetime, ``!!binary`` bytes, a ``!!set``):
+  ``string`` (the seed) or ``python``: its Python type name (``date``, ``datetime``,
+  ``bytes``, ``set``).
 
 .. rubric:: Examples
 
@@ -99,6 +103,7 @@ DEFAULTS: dict[str, Any] = {
     "skip_bom": False,
     "multi_document": "refuse",
     "prose_values": "accept",
+    "other_value_types": "string",
 }
 
 _INT = {"type": "integer", "minimum": 0}
@@ -128,6 +133,10 @@ CAPS_SCHEMA: dict[str, Any] = {
         "skip_bom": {"type": "boolean", "description": "strip a leading U+FEFF before detection"},
         "multi_document": {"enum": ["refuse", "first"], "description": "a stream of documents fails the load, or the first is described"},
         "prose_values": {"enum": ["accept", "refuse"], "description": "a mapping whose values are all multi-line plain text is not YAML"},
+        "other_value_types": {
+            "enum": ["string", "python"],
+            "description": "a value that is not a mapping, list, bool, null, int or float: 'string', or its Python type (date, bytes...)",
+        },
     },
 }
 
@@ -380,6 +389,7 @@ class _Replay:
         self.root: _Node | None = None
         self.multi_document = caps.get("multi_document") == "first"
         self.refuse_prose = caps.get("prose_values") == "refuse"
+        self.python_types = caps.get("other_value_types") == "python"
         self.documents = 0
         self.root_values = 0  # values of a top-level mapping (first document)
         self.prose_values = 0  # ... that are plain scalars running over several lines
@@ -399,11 +409,13 @@ class _Replay:
         if node.kind == "seq":
             return "array"
         if node.kind == "map":
-            return "set" if node.tag == _T + "set" else "object"
+            return "object" if node.tag != _T + "set" else "set" if self.python_types else "string"
         known = _SCALAR_TYPES.get(node.tag)
         if known:
             return known
-        value = self.construct(node)
+        value = self.construct(node)  # a value its constructor refuses fails the load
+        if not self.python_types:
+            return "string"
         if isinstance(value, datetime.datetime):
             return "datetime"
         return type(value).__name__

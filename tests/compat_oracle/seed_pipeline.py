@@ -112,20 +112,18 @@ def looks_binary(content: str) -> bool:
 
 
 def value_type(value) -> str:
-    """JSON type names; bool before number. Anything else (YAML dates, sets...): its Python type name."""
+    """JSON type names; bool before number. Anything else (YAML dates, bytes, sets...): ``string`` (issue 15)."""
     if isinstance(value, dict):
         return "object"
     if isinstance(value, list):
         return "array"
-    if isinstance(value, str):
-        return "string"
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, (int, float)):
         return "number"
     if value is None:
         return "null"
-    return type(value).__name__
+    return "string"
 
 
 def shape(value, depth: int) -> str:
@@ -162,7 +160,7 @@ def scalar_examples(value, path: str, out: list) -> None:
 def json_synopsis(value, trailing_chars: int) -> dict:
     kind = value_type(value)
     summary = [f"JSON {kind}."]
-    structure = [f"shape: {shape(value, 0)}"]
+    structure = [f"shape: {shape(value, 0)}"] if isinstance(value, (dict, list)) else []
     if isinstance(value, dict):
         keys = list(value)
         summary.append(f"top-level keys: {', '.join(keys[:JSON_OBJECT_KEY_LIMIT])}")
@@ -220,7 +218,7 @@ def table_synopsis(content: str, delimiter: str):
     return synopsis(
         label.lower(),
         f"{label} table output",
-        [f"CSV table with rows: {data_rows} and columns: {width}."],
+        [f"{label} table with rows: {data_rows} and columns: {width}."],
         [
             f"columns: {', '.join(columns)}",
             f"rows: {data_rows}",
@@ -274,7 +272,7 @@ def code_synopsis(content: str) -> dict:
             imports.append(clip(found.group(1) or found.group(2), CODE_IMPORT_LINE_CHARS))
         found = SYMBOL_RE.match(line)
         if found:
-            symbols.append(clip(f"{found.group(1)} {found.group(2)}", CODE_SYMBOL_LINE_CHARS))
+            symbols.append(clip(normalize(f"{found.group(1)} {found.group(2)}"), CODE_SYMBOL_LINE_CHARS))
     structure = [f"line_count: {len(lines)}"]
     if imports:
         structure.append(f"imports: {', '.join(imports[:CODE_IMPORT_LIMIT])}")

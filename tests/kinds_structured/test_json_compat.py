@@ -76,7 +76,7 @@ def test_empty_object_and_array(synopsis_of):
 def test_scalar_only_with_json_mime(synopsis_of, text, kind, example):
     out = synopsis_of(text, mime="application/json")
     assert out["summary"] == [f"JSON {kind}."]
-    assert out["structure"] == [f"shape: {kind}"]
+    assert out["structure"] == []  # the seed lists a shape for objects and arrays only (issue 15)
     assert out["notable_items"] == [example]
     assert synopsis_of(text)["kind"] != "json"
 

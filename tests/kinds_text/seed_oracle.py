@@ -52,7 +52,7 @@ def table(content: str, delimiter: str) -> dict | None:
     return {
         "kind": label.lower(),
         "title": f"{label} table output",
-        "summary": [f"CSV table with rows: {data_rows} and columns: {width}."],
+        "summary": [f"{label} table with rows: {data_rows} and columns: {width}."],
         "structure": [
             f"columns: {', '.join(columns)}",
             f"rows: {data_rows}",
@@ -78,7 +78,7 @@ def code(content: str) -> dict:
             imports.append(clip(found.group(1) or found.group(2), 180))
         found = SYMBOL.match(stripped)
         if found:
-            symbols.append(clip(f"{found.group(1)} {found.group(2)}", 200))
+            symbols.append(clip(normalize(f"{found.group(1)} {found.group(2)}"), 200))
     structure = [f"line_count: {len(lines)}"]
     if imports:
         structure.append(f"imports: {', '.join(imports[:12])}")

@@ -16,7 +16,7 @@ def test_code_example_with_import_list_quirk():
         "title": "Code output",
         "summary": ["Code-like output with 9 lines."],
         "structure": ["line_count: 9", "imports: os,, pathlib"],
-        "notable_items": ["class Runner", "async  def go", "def main"],
+        "notable_items": ["class Runner", "async def go", "def main"],
         "sample": "",
     }
 

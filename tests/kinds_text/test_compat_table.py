@@ -29,7 +29,7 @@ def test_tsv_is_tried_before_csv_and_sample_normalises_tabs(run, chain):
     found = chain(content)
     assert found["kind"] == "tsv"
     assert found["title"] == "TSV table output"
-    assert found["summary"] == ["CSV table with rows: 2 and columns: 2."]
+    assert found["summary"] == ["TSV table with rows: 2 and columns: 2."]
     assert found["structure"][2] == "first row sample: 1 Ada, Lovelace"
 
 
