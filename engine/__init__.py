@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any
 
 from toolstub.engine import synopsize
 from toolstub.errors import PluginError, RuleFileError, ToolstubError
 from toolstub.hookspecs import hookimpl
-from toolstub.rule_files import Ruleset, load_rules, validate_rules
+from toolstub.rule_files import load_rules, validate_rules
+from toolstub.ruleset import Ruleset
 from toolstub.stub import render_stub
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
+
+if TYPE_CHECKING:  # the lazy names below, for type checkers (never imported at run time here)
+    from toolstub.externalize import ExternalizationConfig, externalize, hydrate
+    from toolstub.store import ToolResultStore, open_store
 
 __all__ = [
     "KindInput",
@@ -40,15 +47,11 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     if name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
-
         try:
             return version("toolstub")
         except PackageNotFoundError:  # pragma: no cover - running from a source tree
             return "0+unknown"
     if name in _LAZY:
-        import importlib
-
         module, attr = _LAZY[name]
         return getattr(importlib.import_module(module), attr)
     raise AttributeError(f"module 'toolstub' has no attribute {name!r}")

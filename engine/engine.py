@@ -16,7 +16,8 @@ from pathlib import Path
 from toolstub.limits import apply_limits
 from toolstub.plugin_manager import get_registry
 from toolstub.redact import redact_synopsis
-from toolstub.rule_files import Ruleset, load_rules
+from toolstub.rule_files import load_rules
+from toolstub.ruleset import Ruleset
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import head_tail_sample
 

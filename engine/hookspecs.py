@@ -8,13 +8,11 @@ third-party ones are (see :mod:`toolstub.plugin_manager`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import pluggy
 
-if TYPE_CHECKING:
-    from toolstub.synopsis import Summarizer
-    from toolstub.tokens import Tokenizer
+from toolstub.synopsis import Summarizer
+from toolstub.token_estimate import Tokenizer
 
 PROJECT_NAME = "toolstub"
 

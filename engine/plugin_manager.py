@@ -20,6 +20,7 @@ import importlib.metadata
 import logging
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pluggy
@@ -212,6 +213,15 @@ class Registry:
 
 _registry: Registry | None = None
 _lock = threading.Lock()
+#: called (no arguments) after the registry is replaced: caches built from the old one drop it
+_reset_listeners: list[Callable[[], None]] = []
+
+
+def on_reset(listener: Callable[[], None]) -> Callable[[], None]:
+    """Call ``listener`` after every :func:`reset_registry` (the rule-file cache registers here)."""
+    if listener not in _reset_listeners:
+        _reset_listeners.append(listener)
+    return listener
 
 
 def get_registry() -> Registry:
@@ -229,6 +239,5 @@ def reset_registry(registry: Registry | None = None) -> None:
     global _registry
     with _lock:
         _registry = registry
-    from toolstub import rule_files
-
-    rule_files.clear_cache()
+    for listener in tuple(_reset_listeners):
+        listener()

@@ -37,8 +37,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from toolstub.errors import PatternError, RedactionRejected, RuleFileError
-from toolstub.regex import compile_pattern
-from toolstub.rule_files import Ruleset
+from toolstub.regex import compile_pattern, without_groups
+from toolstub.ruleset import Ruleset
 from toolstub.synopsis import Synopsis
 
 POLICIES = ("keep", "redact", "reject")
@@ -77,8 +77,6 @@ class Redactor:
     @functools.cached_property
     def _prefilter(self) -> Any:
         """One RE2 pattern matching wherever any detector (or the entropy key word) does."""
-        from toolstub.plugins._lines import without_groups
-
         sources = [d.regex.pattern for d in self.detectors]
         if self.entropy is not None:
             sources.append(self.entropy.regex.pattern)

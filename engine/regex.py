@@ -139,3 +139,38 @@ def compile_pattern(pattern: str, flags: str = "") -> LinearPattern:
         raise PatternError(f"pattern {pattern!r} is not a valid linear-time (RE2) regex: {reason}") from None
     except Exception as exc:  # pragma: no cover - defensive: RE2 raises re2.error
         raise PatternError(f"pattern {pattern!r} cannot be compiled: {exc}") from None
+
+
+def without_groups(pattern: str) -> str:
+    """``pattern`` with every capturing group made non-capturing (RE2 then skips submatch work)."""
+    out: list[str] = []
+    i, n = 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if ch == "[":
+            j = i + 1
+            if j < n and pattern[j] == "^":
+                j += 1
+            if j < n and pattern[j] == "]":
+                j += 1
+            while j < n and pattern[j] != "]":
+                j += 2 if pattern[j] == "\\" else 1
+            out.append(pattern[i : j + 1])
+            i = j + 1
+            continue
+        if ch == "(":
+            if pattern.startswith("(?P<", i):
+                out.append("(?:")
+                i = pattern.index(">", i) + 1
+                continue
+            if not pattern.startswith("(?", i):
+                out.append("(?:")
+                i += 1
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)

@@ -22,6 +22,7 @@ from typing import Any
 
 from toolstub.stub import render_stub
 from toolstub.synopsis import Synopsis
+from toolstub.tokens import count_tokens
 
 CHARS_PER_TOKEN = 4
 LARGEST = 10
@@ -167,8 +168,6 @@ def aggregate_metadata(items: Iterable[tuple[str, Mapping[str, Any]]], *, store:
 
 def collect(store: Any, *, url: str = "", tokenizer: str | None = None, limit: int = 1_000_000) -> Report:
     """The report over every session of ``store`` (an object from :func:`toolstub.open_store`)."""
-    from toolstub.tokens import count_tokens
-
     count = (lambda text: count_tokens(text, tokenizer)) if tokenizer else None
 
     def rows() -> Iterable[Row]:

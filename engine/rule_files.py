@@ -25,53 +25,39 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
 from toolstub import rule_validation as rv
 from toolstub.errors import PatternError, RuleFileError
+from toolstub.plugin_manager import Registry, get_registry, on_reset
+from toolstub.redact import redaction_errors
 from toolstub.regex import compile_pattern
+from toolstub.ruleset import Ruleset, StubRules
 
-if TYPE_CHECKING:
-    from toolstub.plugin_manager import Registry
+__all__ = [
+    "BUNDLED_PACKAGE",
+    "DEFAULT_RULESET",
+    "Ruleset",
+    "StubRules",
+    "bundled_names",
+    "clear_cache",
+    "is_path_spec",
+    "load_rules",
+    "loaded",
+    "merge",
+    "validate_rules",
+]
+
+#: checks of sections that belong to another module, handed to the loader:
+#: ``section name -> check(section) -> [(JSON path tuple, message)]``
+SECTION_CHECKS: dict[str, Any] = {"redaction": redaction_errors}
 
 DEFAULT_RULESET = "default"
 BUNDLED_PACKAGE = "toolstub.rules"
 DEFAULT_VERSION = "0"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-@dataclass(frozen=True)
-class StubRules:
-    header: str
-    tools: Mapping[str, str]
-    explore: tuple[str, ...]
-
-
-@dataclass(frozen=True, eq=False)
-class Ruleset:
-    """A loaded, merged and validated ruleset (compared and hashed by identity)."""
-
-    name: str
-    version: str
-    source: str
-    detectors: tuple[str, ...]
-    stub: StubRules
-    kinds: Mapping[str, Mapping[str, Any]]
-    limits: Mapping[str, Any]
-    #: the merged data with every kind's defaults filled in, patterns as strings
-    data: Mapping[str, Any] = field(repr=False)
-    #: the files of the ``extends`` chain, the ruleset's own file first
-    files: tuple[str, ...] = ()
-
-    def caps(self, kind: str) -> Mapping[str, Any]:
-        return self.kinds.get(kind, MappingProxyType({}))
-
-    @property
-    def redaction(self) -> Mapping[str, Any]:
-        """The ``redaction`` section (``{}`` when absent)."""
-        return self.data.get("redaction") or MappingProxyType({})
 
 
 @dataclass
@@ -199,10 +185,9 @@ def _check(data: Mapping[str, Any], registry: Registry, owner, *, merged: bool) 
         raise _fail(owner(path), path, message, key=key)
     for path, message in rv.pattern_errors(data.get("kinds") or {}, registry):
         raise _fail(owner(path), path, message)
-    from toolstub.redact import redaction_errors  # issue 6: RE2 check of the redaction detectors
-
-    for path, message in redaction_errors(data.get("redaction") or {}):
-        raise _fail(owner(path), path, message)
+    for section, check in SECTION_CHECKS.items():  # e.g. the redaction module's RE2 check of its detectors
+        for path, message in check(data.get(section) or {}):
+            raise _fail(owner(path), path, message)
     for path, message in rv.template_errors(data.get("stub") or {}, merged=merged):
         raise _fail(owner(path), path, message)
 
@@ -341,6 +326,9 @@ def clear_cache() -> None:
         _by_name.clear()
 
 
+on_reset(clear_cache)  # a replaced plugin registry may validate (and compile) rules differently
+
+
 def loaded(name: str) -> Ruleset | None:
     """The ruleset of that name loaded most recently in this process, if any."""
     return _by_name.get(name)
@@ -352,8 +340,6 @@ def _cache_key(spec: str | Path) -> str:
 
 def load_rules(spec: str | Path | Ruleset | None = None) -> Ruleset:
     """Load a ruleset by bundled name or path (``None``: ``default``); raises :class:`RuleFileError`."""
-    from toolstub.plugin_manager import get_registry
-
     if isinstance(spec, Ruleset):
         return spec
     spec = DEFAULT_RULESET if spec is None or spec == "" else spec
@@ -376,8 +362,6 @@ def load_rules(spec: str | Path | Ruleset | None = None) -> Ruleset:
 
 def validate_rules(spec: str | Path) -> Ruleset:
     """Load ``spec`` afresh (bypassing the cache) and return it; raises :class:`RuleFileError`."""
-    from toolstub.plugin_manager import get_registry
-
     registry = get_registry()
     chain = _chain(_open(spec), registry)
     return _build(chain, _merged(chain, registry), registry)

@@ -15,18 +15,16 @@ import copy
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import ValidationError, best_match
 
 from toolstub.errors import PatternError, RuleFileError
+from toolstub.plugin_manager import Registry
 from toolstub.regex import compile_pattern
 from toolstub.rules.schema import load_schema
-
-if TYPE_CHECKING:
-    from toolstub.plugin_manager import Registry
 
 PathT = tuple[Any, ...]
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from toolstub.rule_files import Ruleset, bundled_names, load_rules, loaded
+from toolstub.rule_files import bundled_names, load_rules, loaded
+from toolstub.ruleset import Ruleset
 from toolstub.synopsis import Synopsis
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")

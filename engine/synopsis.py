@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from toolstub.rule_files import Ruleset
+from toolstub.ruleset import Ruleset
 
 SEED_FIELDS = ("kind", "title", "summary", "structure", "notable_items", "sample")
 

@@ -36,3 +36,12 @@ def head_tail_sample(content: str, preview_chars: int) -> str:
         f"{content[-half:]}\n"
         "--- END SAMPLE TAIL ---"
     )
+
+
+def cut(items: list[str], limit: int, more_format: str, total: int | None = None) -> list[str]:
+    """The first ``limit`` items, plus ``more_format`` (when set) saying how many were left out."""
+    total = len(items) if total is None else total
+    shown = items[:limit]
+    if more_format and total > len(shown):
+        shown.append(more_format.format(n=total - len(shown)))
+    return shown

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 
 import re2
 
-from toolstub.regex import compile_pattern
+from toolstub.regex import compile_pattern, without_groups  # without_groups: re-exported for the kinds
 
 #: every character for which ``str.isspace()`` is true (Python's ``\s`` on ``str``)
 PY_SPACE = (
@@ -124,41 +124,6 @@ def any_of(regexes) -> object:
     if len(regexes) == 1:
         return regexes[0]
     return compile_pattern("|".join(f"(?:{regex.pattern})" for regex in regexes))
-
-
-def without_groups(pattern: str) -> str:
-    """``pattern`` with every capturing group made non-capturing (RE2 then skips submatch work)."""
-    out: list[str] = []
-    i, n = 0, len(pattern)
-    while i < n:
-        ch = pattern[i]
-        if ch == "\\":
-            out.append(pattern[i : i + 2])
-            i += 2
-            continue
-        if ch == "[":
-            j = i + 1
-            if j < n and pattern[j] == "^":
-                j += 1
-            if j < n and pattern[j] == "]":
-                j += 1
-            while j < n and pattern[j] != "]":
-                j += 2 if pattern[j] == "\\" else 1
-            out.append(pattern[i : j + 1])
-            i = j + 1
-            continue
-        if ch == "(":
-            if pattern.startswith("(?P<", i):
-                out.append("(?:")
-                i = pattern.index(">", i) + 1
-                continue
-            if not pattern.startswith("(?", i):
-                out.append("(?:")
-                i += 1
-                continue
-        out.append(ch)
-        i += 1
-    return "".join(out)
 
 
 def count_lines(regex, blob: bytes, *, start: int = 0, limit: int = 10_000) -> tuple[int, bool]:

@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from toolstub import hookimpl
+from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize

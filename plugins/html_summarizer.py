@@ -46,7 +46,7 @@ from typing import Any
 
 import re2
 
-from toolstub import hookimpl
+from toolstub.hookspecs import hookimpl
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize

@@ -75,10 +75,10 @@ from typing import Any
 
 import msgspec
 
-from toolstub import hookimpl
+from toolstub.hookspecs import hookimpl
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
-from toolstub.textutil import clip, head_tail_sample
+from toolstub.textutil import clip, cut, head_tail_sample
 
 DEFAULTS: dict[str, Any] = {
     "key_limit": 10,
@@ -259,15 +259,6 @@ def type_name(value: Any) -> str:
     if value is None:
         return "null"
     return type(value).__name__
-
-
-def cut(items: list[str], limit: int, more_format: str, total: int | None = None) -> list[str]:
-    """The first ``limit`` items, plus ``more_format`` (when set) saying how many were left out."""
-    total = len(items) if total is None else total
-    shown = items[:limit]
-    if more_format and total > len(shown):
-        shown.append(more_format.format(n=total - len(shown)))
-    return shown
 
 
 # --- the synopsis ----------------------------------------------------------------------------

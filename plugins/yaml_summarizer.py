@@ -76,11 +76,11 @@ import yaml._yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import ScalarNode
 
-from toolstub import hookimpl
+from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
-from toolstub.plugins.json_summarizer import cut
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.textutil import cut
 
 _PY_WS = r"[\t-\r\x1c-\x20\x85\xa0\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]"
 

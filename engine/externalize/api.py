@@ -15,7 +15,8 @@ from toolstub.externalize.group import GroupStats, PartOutcome, externalize_grou
 from toolstub.externalize.hydrate import hydrate_parts, hydrate_text_format
 from toolstub.externalize.model import Message
 from toolstub.externalize.refs import known_headers
-from toolstub.rule_files import Ruleset, load_rules
+from toolstub.rule_files import load_rules
+from toolstub.ruleset import Ruleset
 
 CHANGED = ("stored", "source_read", "preview_only")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from toolstub.errors import FailedPreconditionError, RedactionRejected
 from toolstub.externalize.model import ToolPart
 from toolstub.externalize.plan import (
     NOT_KEPT_LINE,
@@ -92,8 +93,6 @@ def _set_source_fields(part: ToolPart, plan: Plan, stub: str, *, truncated: bool
 
 # ---- store write and failure modes ---------------------------------------------
 def externalize_part(run: Run, plan: Plan, p: int) -> None:
-    from toolstub.errors import FailedPreconditionError, RedactionRejected
-
     part = plan.part
     synopsis = plan.synopsis(p)
     try:

@@ -26,7 +26,8 @@ from typing import Any
 import jsonschema
 import yaml
 
-from toolstub.errors import ToolstubError
+from toolstub.errors import InvalidArgumentError, ToolstubError
+from toolstub.tokens import count_tokens
 
 FAILURE_MODES = ("preserve_raw", "reject", "preview_only")
 UNITS = ("chars", "tokens")
@@ -175,9 +176,6 @@ class ExternalizationConfig:
         """Raise :class:`ConfigError` if ``tokenizer`` names no installed tokenizer."""
         if not self.tokenizer:
             return
-        from toolstub.errors import InvalidArgumentError
-        from toolstub.tokens import count_tokens
-
         try:
             count_tokens("", self.tokenizer)
         except InvalidArgumentError as exc:

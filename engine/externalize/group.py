@@ -40,7 +40,7 @@ from toolstub.externalize.plan import (
     kept_not_smaller,
 )
 from toolstub.externalize.refs import ref_exists
-from toolstub.rule_files import Ruleset
+from toolstub.ruleset import Ruleset
 
 __all__ = [
     "NOT_KEPT_LINE",

@@ -12,7 +12,7 @@ from toolstub.externalize.config import ExternalizationConfig
 from toolstub.externalize.model import ToolPart
 from toolstub.externalize.refs import sha256_text, tool_result_id_for
 from toolstub.limits import apply_limits
-from toolstub.rule_files import Ruleset
+from toolstub.ruleset import Ruleset
 from toolstub.stub import render_stub
 from toolstub.synopsis import Synopsis
 from toolstub.textutil import head_tail_sample

@@ -6,9 +6,11 @@ import hashlib
 import re
 from typing import Any
 
-from toolstub.rule_files import Ruleset, bundled_names, load_rules
+from toolstub.rule_files import bundled_names, load_rules
+from toolstub.ruleset import Ruleset
+from toolstub.store.ids import make_tool_result_id
+from toolstub.store.ids import parse_ref as store_parse_ref
 
-_SAFE_ID_RE = re.compile(r"[^A-Za-z0-9_.-]+")
 _HEADER_LINE = re.compile(r"([a-z_0-9]+): (.*)")
 
 
@@ -19,13 +21,6 @@ def sha256_text(text: str) -> str:
 
 def tool_result_id_for(tool_id: str, sha256: str) -> str:
     """The id the store gives ``(tool_id, content)``: ``tr_{safe(tool_id)}_{sha[:16]}`` or ``tr_{sha[:24]}``."""
-    try:
-        from toolstub.store.ids import make_tool_result_id
-    except ImportError:  # pragma: no cover - the store package is absent
-        if not tool_id:
-            return f"tr_{sha256[:24]}"
-        safe = (_SAFE_ID_RE.sub("_", tool_id).strip("._-") or "tool")[:96]
-        return f"tr_{safe}_{sha256[:16]}"
     return make_tool_result_id(tool_id, sha256)
 
 
@@ -34,11 +29,7 @@ def parse_ref(ref: str) -> tuple[str | None, str] | None:
     if not isinstance(ref, str) or not ref:
         return None
     try:
-        from toolstub.store import parse_ref as store_parse_ref
-
         return store_parse_ref(ref)
-    except ImportError:  # pragma: no cover - the store package is absent
-        return None, ref.rstrip("/").rsplit("/", 1)[-1]
     except Exception:  # noqa: BLE001 - an invalid ref is simply not a ref
         return None
 

@@ -13,7 +13,7 @@ import struct
 from dataclasses import dataclass
 from itertools import pairwise
 
-from toolstub.store.ids import encode_content
+from toolstub.store.ids import decode_content, encode_content
 
 MAGIC = b"TSCPIDX1"
 HEADER = struct.Struct("<8sQQQ")
@@ -58,8 +58,6 @@ def encode(content: str, every: int = DEFAULT_EVERY) -> Encoded:
 
 def offsets_from_bytes(data: bytes, every: int = DEFAULT_EVERY) -> Encoded:
     """Rebuild the index of stored bytes (for a folder written without one, or fsck)."""
-    from toolstub.store.ids import decode_content
-
     return encode(decode_content(data), every)
 
 

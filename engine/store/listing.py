@@ -137,7 +137,7 @@ def rebuild_index(store) -> list[str]:
         if not is_valid_tool_result_id(name) or name in have:
             continue
         try:
-            metadata = store._load_metadata(name)
+            metadata = store.load_metadata(name)
         except Exception:  # noqa: BLE001 - a missing or corrupt record is fsck's business
             continue
         store._index(metadata)

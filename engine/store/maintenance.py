@@ -174,7 +174,7 @@ def _check_record(session, tool_result_id, entry, repair, remove_orphans, verify
             report(sid, tool_result_id, "orphan_output", fixed=fix)
         return "uncommitted"
     try:
-        metadata = session._load_metadata(tool_result_id)
+        metadata = session.load_metadata(tool_result_id)
     except RequestError:
         report(sid, tool_result_id, "corrupt_metadata")
         return "corrupt"

@@ -72,7 +72,7 @@ def query(store, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[
         raise InvalidArgumentError("max_chars must be greater than 0")
     expression = _compile(path)
     tool_result_id = store.resolve(id_or_ref)
-    metadata = store._load_metadata(tool_result_id)
+    metadata = store.load_metadata(tool_result_id)
     size = metadata.get("output_bytes", metadata.get("original_chars", 0))
     if isinstance(size, int) and size > MAX_QUERY_BYTES:
         raise InvalidArgumentError(

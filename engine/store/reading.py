@@ -1,22 +1,43 @@
-"""The read path: a code-point slice of an output through its checkpoint index (O(limit))."""
+"""The read path of one session: metadata, the checkpoint header, a code-point slice (O(limit)).
+
+:class:`Reader` is the surface every reading module uses (``search``, ``query``,
+``listing``, ``maintenance`` get a session and call ``resolve``,
+``load_metadata``, ``checkpoint_header``, ``slice``); none of them imports
+:mod:`toolstub.store.session`.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from toolstub.errors import StoreError
+from toolstub.errors import NotFoundError, StoreError
 from toolstub.store import checkpoints as cp
 from toolstub.store import records as rec
 from toolstub.store.ids import decode_content
-from toolstub.store.support import CheckpointsMissing, corrupt, missing_output
+from toolstub.store.support import CheckpointsMissing, corrupt, missing_output, not_found
 
 
 class Reader:
     """Mixin of :class:`ToolResultStore`: needs ``backend`` and ``session_id``."""
 
+    backend: Any
+    session_id: str
+
+    def load_metadata(self, tool_result_id: str) -> dict[str, Any]:
+        """The metadata of a validated ``tool_result_id`` (NotFoundError, StoreError)."""
+        try:
+            raw = self.backend.cat(rec.metadata_path(self.session_id, tool_result_id))
+        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+            raise NotFoundError(not_found(tool_result_id), details={"tool_result_id": tool_result_id}) from None
+        except OSError as exc:
+            raise StoreError(f"store read failed: {type(exc).__name__}") from None
+        return rec.load_metadata(raw, tool_result_id)
+
+    _load_metadata = load_metadata  # the former private name
+
     def slice(self, tool_result_id: str, offset: int, limit: int, metadata: dict[str, Any]) -> tuple[str, int]:
         """(content[offset:offset+limit], total chars) through the checkpoint index when there is one."""
-        header = self._checkpoint_header(tool_result_id, metadata)
+        header = self.checkpoint_header(tool_result_id, metadata)
         if header is not None:
             try:
                 return self._slice_indexed(tool_result_id, header, offset, limit)
@@ -61,7 +82,7 @@ class Reader:
             raise corrupt(tool_result_id)
         return data, ka * header.every
 
-    def _checkpoint_header(self, tool_result_id: str, metadata: dict[str, Any]) -> cp.Header | None:
+    def checkpoint_header(self, tool_result_id: str, metadata: dict[str, Any]) -> cp.Header | None:
         """The index header, or None when the record has none (a seed-layout folder).
 
         Our metadata carries the header's three numbers, which saves a request; the
@@ -82,6 +103,8 @@ class Reader:
         if isinstance(chars, int) and chars != header.chars:
             raise corrupt(tool_result_id)
         return header
+
+    _checkpoint_header = checkpoint_header  # the former private name
 
     def _full_text(self, tool_result_id: str) -> str:
         try:

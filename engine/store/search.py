@@ -25,7 +25,9 @@ from typing import Any
 from toolstub.errors import InvalidArgumentError, PatternError
 from toolstub.store import checkpoints as cp
 from toolstub.store import records as rec
+from toolstub.regex import compile_pattern
 from toolstub.store.ids import OFFSET_UNIT
+from toolstub.store.support import corrupt, missing_output
 
 BLOCK_BYTES = 1 << 20
 REGEX_WINDOW = 1 << 16
@@ -41,9 +43,7 @@ def iter_blocks(store, tool_result_id: str, metadata: dict, start: int, block_by
     try:
         handle = store.backend.open(path, block_size=block_bytes)
     except FileNotFoundError:
-        from toolstub.store.session import _missing_output
-
-        raise _missing_output(tool_result_id) from None
+        raise missing_output(tool_result_id) from None
     with handle:
         if byte0:
             handle.seek(byte0)
@@ -79,7 +79,7 @@ def _last_boundary(data: bytes) -> int:
 def _seek_point(store, tool_result_id: str, metadata: dict, start: int) -> tuple[int, int]:
     if start <= 0:
         return 0, 0
-    header = store._checkpoint_header(tool_result_id, metadata)
+    header = store.checkpoint_header(tool_result_id, metadata)
     if header is None:
         return 0, 0
     k = min(start // header.every, header.entries - 1)
@@ -91,9 +91,7 @@ def _seek_point(store, tool_result_id: str, metadata: dict, start: int) -> tuple
     try:
         (byte0,) = cp.parse_entries(raw, 1, header)
     except cp.CheckpointError:
-        from toolstub.store.session import _corrupt
-
-        raise _corrupt(tool_result_id) from None
+        raise corrupt(tool_result_id) from None
     return k * header.every, byte0
 
 
@@ -104,8 +102,6 @@ class _Finder:
         if self.literal:
             self.overlap = len(query) - 1
             return
-        from toolstub.regex import compile_pattern
-
         source = re.escape(query) if mode == "icase" else query
         try:
             self.pattern = compile_pattern(source, "i" if mode == "icase" else "")
@@ -168,7 +164,7 @@ def search(
         raise InvalidArgumentError("mode must be one of literal, icase, regex", details={"mode": str(mode)[:50]})
     tool_result_id = store.resolve(id_or_ref)
     finder = _Finder(query, mode)
-    metadata = store._load_metadata(tool_result_id)
+    metadata = store.load_metadata(tool_result_id)
     key = _cursor_key(tool_result_id, query, mode, context_chars)
     state = decode_cursor(cursor, key) if cursor else None
     scan = _Scan(store, tool_result_id, metadata, finder, context_chars, state)

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
 import uuid
 from typing import Any
 
+from toolstub.engine import synopsize
 from toolstub.errors import (
     InvalidArgumentError,
     NotFoundError,
     StoreError,
 )
+from toolstub.redact import prepare_for_storage
+from toolstub.rule_files import load_rules
 from toolstub.store import checkpoints as cp
 from toolstub.store import records as rec
 from toolstub.store.backend import Backend, LocalBackend
@@ -24,7 +28,11 @@ from toolstub.store.ids import (
     safe_tool_id,
     validate_session_id,
 )
+from toolstub.store.listing import list_results
+from toolstub.store.query import query as _query
 from toolstub.store.reading import Reader
+from toolstub.store.search import iter_blocks
+from toolstub.store.search import search as _search
 from toolstub.store.support import (
     SEQ,
     check_int,
@@ -76,19 +84,10 @@ class ToolResultStore(Reader):
             raise NotFoundError(not_found(tool_result_id), details={"tool_result_id": tool_result_id})
         return tool_result_id
 
-    # -- metadata --------------------------------------------------------------
-    def _load_metadata(self, tool_result_id: str) -> dict[str, Any]:
-        try:
-            raw = self.backend.cat(rec.metadata_path(self.session_id, tool_result_id))
-        except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
-            raise NotFoundError(not_found(tool_result_id), details={"tool_result_id": tool_result_id}) from None
-        except OSError as exc:
-            raise StoreError(f"store read failed: {type(exc).__name__}") from None
-        return rec.load_metadata(raw, tool_result_id)
-
+    # -- metadata (load_metadata: see Reader) ------------------------------------
     @guarded
     def metadata(self, id_or_ref: str) -> dict[str, Any]:
-        return self._load_metadata(self.resolve(id_or_ref))
+        return self.load_metadata(self.resolve(id_or_ref))
 
     def exists(self, id_or_ref: str) -> bool:
         try:
@@ -115,16 +114,11 @@ class ToolResultStore(Reader):
         peer_id: str = "",
     ) -> rec.StoredToolResult:
         """Store ``content`` once (dedupe by tool_id + content); metadata.json is written last."""
-        from toolstub.redact import prepare_for_storage
-        from toolstub.rule_files import load_rules
-
         if not isinstance(content, str):
             raise InvalidArgumentError("content must be a str", details={"type": type(content).__name__})
         ruleset = load_rules(rules)
         content, redactions = prepare_content(prepare_for_storage, content, ruleset)
         encoded = cp.encode(content, cp.DEFAULT_EVERY)
-        import hashlib
-
         digest = hashlib.sha256()
         for chunk in encoded.chunks:
             digest.update(chunk)
@@ -140,8 +134,6 @@ class ToolResultStore(Reader):
             self._ensure_indexed(existing)
             return self._stored(existing, created=False)
         if synopsis is None:
-            from toolstub.engine import synopsize
-
             kwargs = {"mime": mime_type, "tool_name": tool_name, "rules": ruleset, "preview_chars": preview_chars}
             try:
                 synopsis = synopsize(content, **kwargs)
@@ -188,14 +180,14 @@ class ToolResultStore(Reader):
 
     def _existing(self, tool_result_id: str, sha: str) -> dict[str, Any] | None:
         try:
-            metadata = self._load_metadata(tool_result_id)
+            metadata = self.load_metadata(tool_result_id)
         except NotFoundError:
             return None
         return metadata if metadata.get("sha256") == sha else None
 
     def _try_metadata(self, tool_result_id: str) -> dict[str, Any] | None:
         try:
-            return self._load_metadata(tool_result_id)
+            return self.load_metadata(tool_result_id)
         except NotFoundError:
             return None
 
@@ -255,7 +247,7 @@ class ToolResultStore(Reader):
         if limit < -1:
             raise InvalidArgumentError("limit must be -1 or greater than or equal to 0")
         tool_result_id = self.resolve(id_or_ref)
-        metadata = self._load_metadata(tool_result_id)
+        metadata = self.load_metadata(tool_result_id)
         content, total = self.slice(tool_result_id, offset, limit, metadata)
         end = None if limit == -1 else offset + limit
         result: dict[str, Any] = {
@@ -274,9 +266,7 @@ class ToolResultStore(Reader):
     def iter_text(self, id_or_ref: str, block_bytes: int | None = None):
         """Yield the output as ``(char_offset, text)`` blocks, in bounded memory (for hydration or export)."""
         tool_result_id = self.resolve(id_or_ref)
-        metadata = self._load_metadata(tool_result_id)
-        from toolstub.store.search import iter_blocks
-
+        metadata = self.load_metadata(tool_result_id)
         yield from iter_blocks(self, tool_result_id, metadata, 0, block_bytes)
 
     # -- search and query --------------------------------------------------------
@@ -291,15 +281,11 @@ class ToolResultStore(Reader):
         mode: str = "literal",
         cursor: str | None = None,
     ) -> dict[str, Any]:
-        from toolstub.store.search import search
-
-        return search(self, id_or_ref, query, limit=limit, context_chars=context_chars, mode=mode, cursor=cursor)
+        return _search(self, id_or_ref, query, limit=limit, context_chars=context_chars, mode=mode, cursor=cursor)
 
     @guarded
     def query(self, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[str, Any]:
-        from toolstub.store.query import query
-
-        return query(self, id_or_ref, path, max_chars=max_chars)
+        return _query(self, id_or_ref, path, max_chars=max_chars)
 
     # -- list ------------------------------------------------------------------
     @guarded
@@ -308,8 +294,6 @@ class ToolResultStore(Reader):
         limit = check_int("limit", limit)
         if limit <= 0:
             raise InvalidArgumentError("limit must be greater than 0")
-        from toolstub.store.listing import list_results
-
         return {"tool_results": list_results(self, tool_name, limit, newest_first=newest_first)}
 
     # -- message log -------------------------------------------------------------

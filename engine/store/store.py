@@ -8,6 +8,8 @@ from typing import Any
 
 from toolstub.store.backend import Backend, open_backend
 from toolstub.store.ids import is_valid_session_id
+from toolstub.store.maintenance import fsck as _fsck
+from toolstub.store.maintenance import prune as _prune
 from toolstub.store.session import ToolResultStore
 from toolstub.store.support import guarded as _guarded
 
@@ -41,15 +43,11 @@ class Store:
     def prune(
         self, older_than: timedelta | float | None = None, max_bytes: int | None = None, *, dry_run: bool = False
     ) -> dict[str, Any]:
-        from toolstub.store.maintenance import prune
-
-        return prune(self, older_than=older_than, max_bytes=max_bytes, dry_run=dry_run)
+        return _prune(self, older_than=older_than, max_bytes=max_bytes, dry_run=dry_run)
 
     @_guarded
     def fsck(self, *, repair: bool = False, remove_orphans: bool = False, verify: bool = True, progress=None) -> dict:
-        from toolstub.store.maintenance import fsck
-
-        return fsck(self, repair=repair, remove_orphans=remove_orphans, verify=verify, progress=progress)
+        return _fsck(self, repair=repair, remove_orphans=remove_orphans, verify=verify, progress=progress)
 
 
 def open_store(url: str | os.PathLike | None = None, **storage_options: Any) -> Store:
