@@ -201,6 +201,10 @@ class ToolResultStore(Reader):
             self.backend.put(out, encoded.data())
         pause_point("before_checkpoints")
         self.backend.put(rec.checkpoints_path(self.session_id, tool_result_id), encoded.index_bytes())
+        from toolstub.store import lines
+
+        index = lines.from_encoded_chunks(encoded.chunks, encoded.every, encoded.chars)
+        self.backend.put(lines.lines_path(self.session_id, tool_result_id), index.to_bytes())
 
     def _commit(self, tool_result_id: str, metadata: dict[str, Any]) -> bool:
         return self.backend.create(rec.metadata_path(self.session_id, tool_result_id), rec.dump_metadata(metadata))
@@ -239,8 +243,28 @@ class ToolResultStore(Reader):
         offset: int = 0,
         limit: int = DEFAULT_READ_LIMIT,
         include_metadata: bool = True,
+        *,
+        line: int | None = None,
+        lines: int | None = None,
+        max_chars: int | None = None,
     ) -> dict[str, Any]:
-        """Code points ``[offset, offset + limit)`` (``limit=-1``: to the end), in O(limit)."""
+        """Code points ``[offset, offset + limit)`` (``limit=-1``: to the end), in O(limit).
+
+        With ``line`` (1-based) and ``lines`` (default 100): those lines instead, in O(lines), through
+        the line index (``store/lines.py``); the result has ``line``, ``lines``, ``total_lines``,
+        ``next_line`` while more lines follow, and at most ``max_chars`` code points of content
+        (``truncated`` and ``next_offset`` when cut).
+        """
+        if line is not None or lines is not None:
+            from toolstub.store.lines import read_lines
+
+            tool_result_id = self.resolve(id_or_ref)
+            metadata = self._load_metadata(tool_result_id)
+            result = read_lines(self, tool_result_id, metadata, 1 if line is None else line,
+                                100 if lines is None else lines, max_chars)
+            if include_metadata:
+                result["metadata"] = metadata
+            return result
         offset, limit = check_int("offset", offset), check_int("limit", limit)
         if offset < 0:
             raise InvalidArgumentError("offset must be greater than or equal to 0")
