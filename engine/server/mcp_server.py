@@ -19,79 +19,29 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from toolstub.errors import NotFoundError, RequestError
+from toolstub.errors import RequestError
 
-TOOL_KINDS = ("read", "search", "list", "query")
-MAX_READ_CHARS = 200_000
-LIST_FIELDS = (
-    "tool_result_id", "tool_name", "tool_id", "created_at", "original_chars", "mime_type", "synopsis_kind",
+# The tools themselves are shared with the framework integrations (toolstub.integrations).
+from toolstub.store.readback import (
+    LIST_FIELDS,
+    MAX_READ_CHARS,
+    TOOL_KINDS,
+    SessionTools,
+    tool_names,
 )
+
+__all__ = ["LIST_FIELDS", "MAX_READ_CHARS", "TOOL_KINDS", "SessionTools", "build_mcp_server", "tool_names"]
 
 Ref = Annotated[str, Field(description="The ref from the stub (toolstub://... or viking://...) or a tr_ id")]
 
 
-def tool_names(ruleset: Any) -> dict[str, str]:
-    """``{read, search, list, query}`` -> tool name, from ``stub.tools`` of the ruleset."""
-    tools = dict(ruleset.stub.tools)
-    names = {kind: tools[kind] for kind in TOOL_KINDS if tools.get(kind)}
-    prefix = "toolstub_result"
-    for anchor in ("read", "search", "list"):
-        if anchor in names and names[anchor].endswith("_" + anchor):
-            prefix = names[anchor][: -len(anchor) - 1]
-            break
-    for kind in TOOL_KINDS:
-        names.setdefault(kind, f"{prefix}_{kind}")
-    return names
-
-
-class SessionTools:
-    """The four tools over one session's ToolResultStore."""
-
-    def __init__(self, session: Any, session_id: str) -> None:
-        self.session = session
-        self.session_id = session_id
-
-    def _id(self, ref: str) -> str:
-        from toolstub.store import parse_ref
-
-        sid, rid = parse_ref(ref)
-        if sid is not None and sid != self.session_id:
-            raise NotFoundError(f"Tool result not found: {rid}", details={"tool_result_id": rid})
-        return rid
-
-    def read(self, ref: str, offset: int, limit: int) -> dict[str, Any]:
-        # A model's context is the scarce thing: one call returns at most MAX_READ_CHARS.
-        limit = MAX_READ_CHARS if limit == -1 else min(limit, MAX_READ_CHARS)
-        result = dict(self.session.read(self._id(ref), offset=offset, limit=limit, include_metadata=False))
-        result["ref"] = self.session.ref(result["tool_result_id"])
-        if result.get("has_more"):
-            result["next_offset"] = result["offset"] + len(result["content"])
-        return result
-
-    def search(self, ref: str, query: str, limit: int, context_chars: int, mode: str, cursor: str | None) -> dict:
-        rid = self._id(ref)
-        result = dict(self.session.search(rid, query, limit=limit, context_chars=context_chars, mode=mode,
-                                          cursor=cursor or None))
-        result["ref"] = self.session.ref(rid)
-        return result
-
-    def list(self, tool_name: str | None, limit: int) -> dict[str, Any]:
-        listed = self.session.list(tool_name=tool_name or None, limit=limit)
-        entries = []
-        for meta in listed.get("tool_results", []):
-            entry = {k: meta.get(k) for k in LIST_FIELDS if k in meta}
-            entry["ref"] = self.session.ref(meta["tool_result_id"])
-            title = (meta.get("synopsis") or {}).get("title")
-            if title:
-                entry["title"] = title
-            entries.append(entry)
-        return {"session_id": self.session_id, "tool_results": entries}
-
-    def query(self, ref: str, path: str, max_chars: int) -> dict[str, Any]:
-        rid = self._id(ref)
-        result = dict(self.session.query(rid, path, max_chars=max_chars))
-        result["ref"] = self.session.ref(rid)
-        return result
+def _one_line_validation(exc: Any) -> str:
+    """``INVALID_ARGUMENT: offset: must be >= 0; limit: ...`` from a pydantic ValidationError."""
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        parts.append(f"{where}: {' '.join(str(err.get('msg', 'invalid')).split())}")
+    return "INVALID_ARGUMENT: " + "; ".join(parts)
 
 
 def _guard(fn: Any) -> Any:
@@ -123,12 +73,29 @@ def build_mcp_server(
     from toolstub.store import open_store
     from toolstub.store.ids import validate_session_id
 
+    from importlib.metadata import version
+
+    from mcp.server.mcpserver.exceptions import ToolError
+    from pydantic import ValidationError
+
+    class ToolstubMCPServer(MCPServer):
+        """Argument errors as one line (``INVALID_ARGUMENT: field: what``), like every toolstub error."""
+
+        async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+            try:
+                return await super().call_tool(name, arguments, context)
+            except ToolError as exc:
+                if isinstance(exc.__cause__, ValidationError):
+                    raise ToolError(_one_line_validation(exc.__cause__)) from exc.__cause__
+                raise
+
     ruleset = load_rules(rules)
     validate_session_id(session_id)
     tools = SessionTools((store or open_store(store_url)).session(session_id), session_id)
     names = tool_names(ruleset)
-    server = MCPServer(
+    server = ToolstubMCPServer(
         "toolstub",
+        version=version("toolstub"),
         instructions=(
             f"Large tool outputs of session {session_id} are stored outside the context; the stubs in "
             f"the conversation carry their refs. Use {names['search']} to find snippets, {names['read']} "
@@ -148,9 +115,13 @@ def _register(server: Any, tools: SessionTools, names: dict[str, str]) -> None:
         offset: Annotated[int, Field(ge=0, description="First code point to return")] = 0,
         limit: Annotated[int, Field(ge=-1, description="Code points to return (at most 200000 a call; "
                                     "-1: that much)")] = 20_000,
+        line: Annotated[int | None, Field(ge=1, description="Read by lines instead: the first line (1-based), "
+                                          "e.g. a line the stub cites")] = None,
+        lines: Annotated[int | None, Field(ge=1, description="With line: how many lines (default 100)")] = None,
     ) -> dict[str, Any]:
-        """Read raw output by ref, in slices of code points. While has_more, call again with offset=next_offset."""
-        return read_g(ref, offset, limit)
+        """Read raw output by ref, in slices of code points or by lines. While has_more, call again with
+        offset=next_offset (or line=next_line)."""
+        return read_g(ref, offset, limit, line, lines)
 
     def search(
         ref: Ref,
@@ -178,8 +149,13 @@ def _register(server: Any, tools: SessionTools, names: dict[str, str]) -> None:
         """Pull values out of a stored JSON output with a JSONPath expression."""
         return query_g(ref, path, max_chars)
 
+    from mcp.types import ToolAnnotations
+
+    # every tool only reads the store: clients may call them without asking the user
+    read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
+                                open_world_hint=False)
     for kind, fn in (("read", read), ("search", search), ("list", list_results), ("query", query)):
-        server.add_tool(fn, name=names[kind])
+        server.add_tool(fn, name=names[kind], annotations=read_only)
 
 
 class McpKeyMiddleware:

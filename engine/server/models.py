@@ -39,10 +39,14 @@ class ReadResult(_Open):
     tool_result_id: str
     content: str
     offset: int
-    limit: int
+    limit: int | None = Field(None, description="the limit asked for (absent when reading by lines)")
     offset_unit: Literal["unicode_code_point"]
     total_chars: int
     has_more: bool
+    line: int | None = Field(None, description="reading by lines: the first line (1-based)")
+    lines: int | None = Field(None, description="reading by lines: how many lines the content spans")
+    total_lines: int | None = Field(None, description="reading by lines: lines in the whole output")
+    next_line: int | None = Field(None, description="reading by lines: the line to ask for next, while more follow")
     metadata: dict[str, Any] | None = Field(None, description="present unless include_metadata=false")
 
 

@@ -55,7 +55,7 @@ def add_routes(api: APIRouter) -> None:
         return ok(session.list(tool_name=tool_name, limit=min(limit, MAX_COUNT)))
 
     @api.get(base + "/{tool_result_id}", response_model=Ok[ReadResult], responses=ERRORS,
-             tags=["tool results"], summary="Read a slice of a stored result (offsets in code points)")
+             tags=["tool results"], summary="Read a slice of a stored result (offsets in code points, or by lines)")
     def read_result(
         session: ExistingSession,
         tool_result_id: ResultId,
@@ -63,7 +63,12 @@ def add_routes(api: APIRouter) -> None:
         limit: Annotated[int, Query(description="Code points to return; -1 for all",
                                     json_schema_extra={"minimum": -1})] = 20_000,
         include_metadata: Annotated[bool, Query(description="Include the metadata")] = True,
+        line: Annotated[int | None, Query(ge=1, description="Read by lines: the first line (1-based; "
+                                          "offset and limit are then ignored)")] = None,
+        lines: Annotated[int | None, Query(ge=1, description="Read by lines: how many (default 100)")] = None,
     ) -> EnvelopeJSONResponse:
+        if line is not None or lines is not None:
+            return ok(session.read(tool_result_id, line=line, lines=lines, include_metadata=include_metadata))
         if limit < -1:
             raise InvalidArgumentError(
                 "limit must be -1 or greater than or equal to 0", details={"field": "limit", "value": limit}
