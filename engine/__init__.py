@@ -6,6 +6,7 @@ import importlib
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
+from toolstub.claims import Claim, Evidence
 from toolstub.engine import synopsize
 from toolstub.errors import PluginError, RuleFileError, ToolstubError
 from toolstub.hookspecs import hookimpl
@@ -19,6 +20,8 @@ if TYPE_CHECKING:  # the lazy names below, for type checkers (never imported at 
     from toolstub.store import ToolResultStore, open_store
 
 __all__ = [
+    "Claim",
+    "Evidence",
     "KindInput",
     "PluginError",
     "RuleFileError",

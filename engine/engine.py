@@ -1,4 +1,8 @@
-"""The synopsis engine: run the rule file's detectors in order, first claimant wins.
+"""The synopsis engine: run the rule file's detectors, first claimant or strongest claim wins.
+
+The rule file's ``detection.strategy`` decides (:mod:`toolstub.claims`):
+``first_claim`` (the seed's rule) or ``strongest_claim`` (confidence, the
+detector order breaking ties).
 
 A detector that raises, or returns anything but ``None`` or a well-formed
 :class:`Synopsis`, is contained: the problem is logged and recorded in
@@ -12,7 +16,9 @@ from __future__ import annotations
 import dataclasses
 import logging
 from pathlib import Path
+from typing import Any
 
+from toolstub.claims import FIRST_CLAIM, Claim, as_claim, detection, strongest
 from toolstub.limits import apply_limits
 from toolstub.plugin_manager import get_registry
 from toolstub.redact import redact_synopsis
@@ -42,17 +48,20 @@ def _malformed(result: object) -> str | None:
     return None
 
 
-def _run(detector: str, summarizer: Summarizer, inp: KindInput, diagnostics: list[str]) -> Synopsis | None:
+def _run(detector: str, summarizer: Summarizer, inp: KindInput, diagnostics: list[str]) -> Claim | None:
+    """The detector's claim (a plain Synopsis is wrapped), or ``None``; a fault is contained."""
     try:
-        result = summarizer.summarize(inp)
+        result = as_claim(summarizer.summarize(inp))
     except Exception as exc:  # noqa: BLE001 - a plugin must never break synopsis
         problem = f"raised {type(exc).__name__}: {exc}"
     else:
         if result is None:
             return None
-        problem = _malformed(result)
-        if problem is None:
+        problem = _malformed(result.synopsis if isinstance(result, Claim) else result)
+        if problem is None and isinstance(result, Claim):
             return result
+        if problem is None:  # pragma: no cover - as_claim wraps every Synopsis
+            problem = f"returned {type(result).__name__}, not a Synopsis"
     message = " ".join(f"detector {detector!r} {problem}".split())
     log.warning("toolstub: %s; trying the next detector", message)
     diagnostics.append(message)
@@ -84,6 +93,57 @@ def _redact(result: Synopsis, ruleset: Ruleset, diagnostics: list[str], content:
         )
 
 
+def _detect(ruleset: Ruleset, registry: Any, base: KindInput, diagnostics: list[str],
+            trace: list[Any] | None = None) -> Synopsis | None:
+    """The rule file's ``detection.strategy``: the first claim, or the strongest (see :mod:`toolstub.claims`)."""
+    settings = detection(ruleset)
+    candidates = (
+        (detector, summarizer, base.with_caps(ruleset.caps(detector)))
+        for detector in ruleset.detectors
+        if (summarizer := registry.get(detector)) is not None
+    )
+
+    def run(detector: str, summarizer: Summarizer, inp: KindInput) -> Claim | None:
+        return _run(detector, summarizer, inp, diagnostics)
+
+    if settings["strategy"] == FIRST_CLAIM and trace is None:
+        for detector, summarizer, inp in candidates:
+            claim = run(detector, summarizer, inp)
+            if claim is not None:
+                return claim.synopsis
+        return None
+    if settings["strategy"] == FIRST_CLAIM:
+        settings = {**settings, "min_confidence": 0.0, "decisive_confidence": 0.0}
+    return strongest(candidates, settings, run, trace)
+
+
+def explain(
+    content: str,
+    *,
+    mime: str | None = None,
+    tool_name: str = "",
+    rules: str | Path | Ruleset | None = None,
+    preview_chars: int = DEFAULT_PREVIEW_CHARS,
+) -> list[dict[str, Any]]:
+    """Each detector's claim on ``content`` as the engine weighed it, in the order asked.
+
+    One dict per claim: ``detector``, ``kind``, ``confidence``, ``evidence`` (``[signal,
+    strength, weight]`` lists) and ``chosen`` (the claim :func:`synopsize` uses). For
+    tuning rule files; the search stops where :func:`synopsize`'s does.
+    """
+    ruleset = load_rules(rules)
+    content = content if isinstance(content, str) else str(content)
+    base = KindInput(content, mime=str(mime or "").lower(), tool_name=str(tool_name or ""),
+                     preview_chars=int(preview_chars), rules=ruleset, caps={})
+    trace: list[Any] = []
+    chosen = _detect(ruleset, get_registry(), base, [], trace)
+    return [
+        {"detector": s.detector, "kind": s.kind, "confidence": s.confidence,
+         "evidence": [list(e) for e in s.evidence], "chosen": s.synopsis is chosen}
+        for s in trace
+    ]
+
+
 def synopsize(
     content: str,
     *,
@@ -111,14 +171,7 @@ def synopsize(
         caps={},
     )
     diagnostics: list[str] = []
-    result: Synopsis | None = None
-    for detector in ruleset.detectors:
-        summarizer = registry.get(detector)
-        if summarizer is None:  # pragma: no cover - load_rules refuses unknown detectors
-            continue
-        result = _run(detector, summarizer, base.with_caps(ruleset.caps(detector)), diagnostics)
-        if result is not None:
-            break
+    result = _detect(ruleset, registry, base, diagnostics)
     if result is None:
         result = _fallback(content, base.preview_chars)
     result = apply_limits(_redact(result, ruleset, diagnostics, content), ruleset.limits)

@@ -1,0 +1,223 @@
+"""Detection by evidence: claims, their confidence, and picking the strongest one.
+
+A kind plugin's ``summarize`` may return, instead of a bare :class:`Synopsis`, a
+:class:`Claim`: the synopsis plus how sure the plugin is that the content is of
+its kind, as an explicit ``confidence`` and/or scored :class:`Evidence`
+(``parses_whole``, ``line_fit``, ``keywords``...). The rule file's ``detection``
+section says how claims are weighed:
+
+``strategy``
+    ``first_claim`` (the seed's rule, and what a ruleset without a ``detection``
+    section gets): the first detector of the order that claims wins, whatever its
+    confidence. ``strongest_claim``: every detector is asked (until one is
+    ``decisive``) and the claim of highest confidence wins; the detector order
+    breaks ties (the earlier detector wins).
+``plain_confidence`` (1.0)
+    the confidence of a plain :class:`Synopsis` (a plugin that does not score
+    itself, such as a third-party plugin written before claims existed). At 1.0
+    such a claim is decisive: under ``strongest_claim`` the order decides among
+    plain claims exactly as under ``first_claim``.
+``decisive_confidence`` (0.97)
+    a claim at or above it ends the search (speed: a document that parses whole
+    does not wait for the text heuristics).
+``min_confidence`` (0.0)
+    claims below it are ignored (the built-in fallback synopsis is used when none is left).
+``weights``
+    ``{kind: {signal: weight}}``: replaces a plugin's default weight for a signal;
+    kind ``"*"`` applies to every kind (a kind's own entry wins).
+``hints``
+    ``{kind: {mime: [substrings], extensions: [exts]}}``: a MIME hint containing a
+    substring, or a tool name / path ending in ``.ext``, adds the evidence
+    ``mime_hint`` / ``extension_hint`` (strength 1) to a claim of that kind. They
+    only strengthen claims; they never make one.
+
+The confidence of a claim is a noisy-OR of its positive evidence, damped by its
+negative evidence (a weight below 0 is counter-evidence)::
+
+    confidence = (1 - prod(1 - w * s for w > 0)) * prod(1 - |w| * s for w < 0)
+
+with ``s`` each signal's strength in [0, 1] and ``w`` its weight in [-1, 1]; an
+explicit ``confidence`` counts as one more positive term. So one strong signal is
+enough, independent signals add up, nothing exceeds 1, and counter-evidence pulls
+a claim down without vetoing it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from toolstub.synopsis import Synopsis
+
+if TYPE_CHECKING:
+    from toolstub.synopsis import KindInput, Summarizer
+
+FIRST_CLAIM = "first_claim"
+STRONGEST_CLAIM = "strongest_claim"
+
+DETECTION_DEFAULTS: dict[str, Any] = {
+    "strategy": FIRST_CLAIM,
+    "plain_confidence": 1.0,
+    "decisive_confidence": 0.97,
+    "min_confidence": 0.0,
+    "weights": {},
+    "hints": {},
+}
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One scored signal of a claim.
+
+    :param signal: a short stable name (``parses_whole``, ``line_fit``, ``shebang``...);
+        the rule file's ``detection.weights.<kind>.<signal>`` replaces ``weight``.
+    :param strength: how much of the signal is present, 0 to 1 (clamped).
+    :param weight: the plugin's default weight, -1 to 1 (negative: counter-evidence).
+    """
+
+    signal: str
+    strength: float = 1.0
+    weight: float = 1.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Claim:
+    """A synopsis and how sure its plugin is that the content is of its kind."""
+
+    synopsis: Synopsis
+    confidence: float | None = None
+    evidence: tuple[Evidence, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.evidence, tuple):
+            object.__setattr__(self, "evidence", tuple(self.evidence))
+
+
+def _clamp(value: Any, low: float, high: float) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return 0.0
+    if math.isnan(number):
+        return 0.0
+    return min(high, max(low, number))
+
+
+def detection(ruleset: Any) -> dict[str, Any]:
+    """The ruleset's ``detection`` section with every default filled in."""
+    data = getattr(ruleset, "data", None) or {}
+    section = data.get("detection") or {}
+    return {**DETECTION_DEFAULTS, **dict(section)}
+
+
+def weight_of(settings: Mapping[str, Any], kind: str, signal: str, default: float) -> float:
+    weights = settings.get("weights") or {}
+    own = weights.get(kind) or {}
+    if signal in own:
+        return _clamp(own[signal], -1.0, 1.0)
+    common = weights.get("*") or {}
+    if signal in common:
+        return _clamp(common[signal], -1.0, 1.0)
+    return _clamp(default, -1.0, 1.0)
+
+
+def confidence_of(claim: Claim, settings: Mapping[str, Any], kind: str) -> float:
+    """The claim's confidence under the rule file's weights (see the module docstring)."""
+    if claim.confidence is None and not claim.evidence:
+        return _clamp(settings.get("plain_confidence", 1.0), 0.0, 1.0)
+    miss = 1.0
+    damp = 1.0
+    if claim.confidence is not None:
+        miss *= 1.0 - _clamp(claim.confidence, 0.0, 1.0)
+    for item in claim.evidence:
+        strength = _clamp(item.strength, 0.0, 1.0)
+        weight = weight_of(settings, kind, item.signal, item.weight)
+        if weight >= 0:
+            miss *= 1.0 - weight * strength
+        else:
+            damp *= 1.0 + weight * strength
+    return round((1.0 - miss) * damp, 6)
+
+
+_EXTENSION = re.compile(r"\.([A-Za-z0-9_+-]{1,12})\s*$")
+
+
+def hint_evidence(settings: Mapping[str, Any], kind: str, mime: str, names: Iterable[str]) -> list[Evidence]:
+    """``mime_hint`` / ``extension_hint`` evidence for a claim of ``kind`` (the ``hints`` table)."""
+    hints = (settings.get("hints") or {}).get(kind) or {}
+    found: list[Evidence] = []
+    if mime and any(str(part).lower() in mime for part in hints.get("mime") or ()):
+        found.append(Evidence("mime_hint", 1.0, 0.0))
+    extensions = {str(ext).lower().lstrip(".") for ext in hints.get("extensions") or ()}
+    if extensions:
+        for name in names:
+            match = _EXTENSION.search(name or "")
+            if match and match.group(1).lower() in extensions:
+                found.append(Evidence("extension_hint", 1.0, 0.0))
+                break
+    return found
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One detector's answer during a strongest-claim search (for :func:`explain`)."""
+
+    detector: str
+    kind: str
+    confidence: float
+    evidence: tuple[tuple[str, float, float], ...]
+    synopsis: Synopsis
+
+
+RunFn = Callable[[str, "Summarizer", "KindInput"], "Claim | None"]
+
+
+def score(detector: str, claim: Claim, settings: Mapping[str, Any], inp: KindInput) -> Scored:
+    kind = claim.synopsis.kind
+    hints = hint_evidence(settings, detector, inp.mime, (inp.tool_name, getattr(inp, "path", "") or ""))
+    if hints and (claim.confidence is not None or claim.evidence):
+        claim = Claim(synopsis=claim.synopsis, confidence=claim.confidence, evidence=(*claim.evidence, *hints))
+    confidence = confidence_of(claim, settings, detector)
+    evidence = tuple(
+        (e.signal, _clamp(e.strength, 0.0, 1.0), weight_of(settings, detector, e.signal, e.weight))
+        for e in claim.evidence
+    )
+    return Scored(detector, kind, confidence, evidence, claim.synopsis)
+
+
+def strongest(
+    detectors: Iterable[tuple[str, Summarizer, KindInput]],
+    settings: Mapping[str, Any],
+    run: RunFn,
+    trace: list[Scored] | None = None,
+) -> Synopsis | None:
+    """The synopsis of the strongest claim (earlier detector on a tie), or ``None``."""
+    best: Scored | None = None
+    decisive = _clamp(settings.get("decisive_confidence", 0.97), 0.0, 1.0)
+    floor = _clamp(settings.get("min_confidence", 0.0), 0.0, 1.0)
+    for detector, summarizer, inp in detectors:
+        claim = run(detector, summarizer, inp)
+        if claim is None:
+            continue
+        scored = score(detector, claim, settings, inp)
+        if trace is not None:
+            trace.append(scored)
+        if scored.confidence < floor:
+            continue
+        if best is None or scored.confidence > best.confidence:
+            best = scored
+        if best.confidence >= decisive:
+            break
+    return None if best is None else best.synopsis
+
+
+def as_claim(result: object) -> Claim | None | object:
+    """A plugin's return value as a :class:`Claim` (a plain Synopsis wraps), ``None``, or itself if malformed."""
+    if result is None or isinstance(result, Claim):
+        return result
+    if isinstance(result, Synopsis):
+        return Claim(synopsis=result)
+    return result
