@@ -12,11 +12,14 @@ section says how claims are weighed:
     confidence. ``strongest_claim``: every detector is asked (until one is
     ``decisive``) and the claim of highest confidence wins; the detector order
     breaks ties (the earlier detector wins).
-``plain_confidence`` (1.0)
+``plain_confidence`` (0.5)
     the confidence of a plain :class:`Synopsis` (a plugin that does not score
-    itself, such as a third-party plugin written before claims existed). At 1.0
-    such a claim is decisive: under ``strongest_claim`` the order decides among
-    plain claims exactly as under ``first_claim``.
+    itself, such as a third-party plugin written before claims existed). Plain
+    claims tie with each other, so among them the order decides exactly as under
+    ``first_claim``; a scored claim beats them when it is more sure than this.
+``plain_confidence_by_kind`` (``{}``)
+    ``{detector: confidence}``: the same for one detector (a rule file that puts a
+    third-party kind first and wants it to win sets it to 1.0).
 ``decisive_confidence`` (0.97)
     a claim at or above it ends the search (speed: a document that parses whole
     does not wait for the text heuristics).
@@ -47,53 +50,28 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from toolstub.synopsis import Synopsis
+from toolstub.synopsis import Claim, Evidence, Synopsis
 
 if TYPE_CHECKING:
     from toolstub.synopsis import KindInput, Summarizer
+
+__all__ = ["Claim", "Evidence", "FIRST_CLAIM", "STRONGEST_CLAIM", "detection", "strongest"]
 
 FIRST_CLAIM = "first_claim"
 STRONGEST_CLAIM = "strongest_claim"
 
 DETECTION_DEFAULTS: dict[str, Any] = {
     "strategy": FIRST_CLAIM,
-    "plain_confidence": 1.0,
+    "plain_confidence": 0.5,
+    "plain_confidence_by_kind": {},
     "decisive_confidence": 0.97,
     "min_confidence": 0.0,
     "weights": {},
     "hints": {},
 }
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """One scored signal of a claim.
-
-    :param signal: a short stable name (``parses_whole``, ``line_fit``, ``shebang``...);
-        the rule file's ``detection.weights.<kind>.<signal>`` replaces ``weight``.
-    :param strength: how much of the signal is present, 0 to 1 (clamped).
-    :param weight: the plugin's default weight, -1 to 1 (negative: counter-evidence).
-    """
-
-    signal: str
-    strength: float = 1.0
-    weight: float = 1.0
-
-
-@dataclass(frozen=True, kw_only=True)
-class Claim:
-    """A synopsis and how sure its plugin is that the content is of its kind."""
-
-    synopsis: Synopsis
-    confidence: float | None = None
-    evidence: tuple[Evidence, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.evidence, tuple):
-            object.__setattr__(self, "evidence", tuple(self.evidence))
 
 
 def _clamp(value: Any, low: float, high: float) -> float:
@@ -127,7 +105,9 @@ def weight_of(settings: Mapping[str, Any], kind: str, signal: str, default: floa
 def confidence_of(claim: Claim, settings: Mapping[str, Any], kind: str) -> float:
     """The claim's confidence under the rule file's weights (see the module docstring)."""
     if claim.confidence is None and not claim.evidence:
-        return _clamp(settings.get("plain_confidence", 1.0), 0.0, 1.0)
+        by_kind = settings.get("plain_confidence_by_kind") or {}
+        plain = by_kind[kind] if kind in by_kind else settings.get("plain_confidence", 0.5)
+        return _clamp(plain, 0.0, 1.0)
     miss = 1.0
     damp = 1.0
     if claim.confidence is not None:

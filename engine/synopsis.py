@@ -2,7 +2,9 @@
 
 A :class:`Synopsis` is what a kind summarizer says about one tool output. A
 :class:`Summarizer` is the frozen descriptor a plugin registers for one
-detector name; :class:`KindInput` is what the engine hands it.
+detector name; :class:`KindInput` is what the engine hands it. A
+:class:`Claim` is a synopsis with how sure its plugin is (a confidence and/or
+scored :class:`Evidence`); :mod:`toolstub.claims` weighs claims.
 """
 
 from __future__ import annotations
@@ -76,6 +78,39 @@ class Synopsis:
         )
 
 
+@dataclass(frozen=True)
+class Evidence:
+    """One scored signal of a :class:`Claim`.
+
+    :param signal: a short stable name (``parses_whole``, ``line_fit``, ``shebang``...);
+        the rule file's ``detection.weights.<kind>.<signal>`` replaces ``weight``.
+    :param strength: how much of the signal is present, 0 to 1 (clamped).
+    :param weight: the plugin's default weight, -1 to 1 (negative: counter-evidence).
+    """
+
+    signal: str
+    strength: float = 1.0
+    weight: float = 1.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Claim:
+    """A synopsis and how sure its plugin is that the content is of its kind.
+
+    ``summarize`` may return one instead of a bare :class:`Synopsis`. With neither
+    ``confidence`` nor ``evidence`` it is a plain claim (the rule file's
+    ``detection.plain_confidence``); see :mod:`toolstub.claims` for how it is weighed.
+    """
+
+    synopsis: Synopsis
+    confidence: float | None = None
+    evidence: tuple[Evidence, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.evidence, tuple):
+            object.__setattr__(self, "evidence", tuple(self.evidence))
+
+
 class KindInput:
     """What the engine hands a summarizer: the content and its context.
 
@@ -122,7 +157,7 @@ class KindInput:
         return other
 
 
-SummarizeFn = Callable[[KindInput], "Synopsis | None"]
+SummarizeFn = Callable[[KindInput], "Synopsis | Claim | None"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -130,7 +165,8 @@ class Summarizer:
     """A kind plugin's descriptor for one detector name.
 
     :param name: the detector name the rule file lists in ``detectors`` (forever stable).
-    :param summarize: returns a :class:`Synopsis` when it claims the content, else ``None``.
+    :param summarize: returns a :class:`Synopsis` (or a scored :class:`Claim`) when it claims
+        the content, else ``None``.
         It may return a synopsis of another kind (``unknown`` for unparsable JSON with a json MIME).
     :param caps_schema: JSON Schema (a closed object) for this detector's ``kinds.<name>`` section.
     :param defaults: values used for caps the rule file leaves out.

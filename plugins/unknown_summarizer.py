@@ -28,6 +28,10 @@ characters kept).
 * ``text_controls`` (``"\\t\\n\\r"``): control characters that are text.
   ``default`` adds ESC (ANSI colour), BS (man-page overstrike) and FF.
 * ``count_surrogate_escapes`` (false).
+* ``legacy_encodings`` (``[]``): with ``count_surrogate_escapes``, undecodable bytes are not
+  counted when the examined characters, read back as bytes, decode strictly in one of these
+  codecs (``gb18030``, ``shift_jis``, ``euc_kr``...): GBK, Shift-JIS or EUC-KR text decoded
+  with ``surrogateescape`` is text, not binary. Control bytes below U+0020 still count.
 
 .. rubric:: Examples
 
@@ -37,6 +41,8 @@ under ``openviking-compat`` (ESC is a control char) and text under ``default``.
 
 from __future__ import annotations
 
+import codecs
+from functools import lru_cache
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
@@ -58,6 +64,7 @@ BINARY_DEFAULTS: dict[str, Any] = {
     "max_control_ratio": 0.05,
     "text_controls": "\t\n\r",
     "count_surrogate_escapes": False,
+    "legacy_encodings": [],
 }
 BINARY_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -75,6 +82,11 @@ BINARY_SCHEMA: dict[str, Any] = {
             "type": "boolean",
             "description": "lone surrogates U+DC80-U+DCFF (undecodable bytes) count as control characters",
         },
+        "legacy_encodings": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1},
+            "description": "codecs in which undecodable bytes that decode strictly are text, not control characters",
+        },
     },
 }
 
@@ -88,12 +100,43 @@ def _empty(inp: KindInput) -> Synopsis | None:
     return None
 
 
+@lru_cache(maxsize=32)
+def _codec(name: str) -> str | None:
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        return None
+
+
+def legacy_encoding(window: str, encodings: Any) -> str | None:
+    """The first of ``encodings`` in which ``window``'s bytes (surrogate escapes read back) decode strictly.
+
+    A multi-byte character cut at the window's end does not count against a codec.
+    """
+    data = window.encode("utf-8", "surrogateescape")
+    for name in encodings or ():
+        codec = _codec(str(name))
+        if codec is None:
+            continue
+        try:
+            codecs.getincrementaldecoder(codec)("strict").decode(data, final=False)
+        except (UnicodeDecodeError, ValueError):
+            continue
+        return codec
+    return None
+
+
 def _control_count(window: str, caps: Any) -> int:
     text = set(caps["text_controls"])
     table = {c: None for c in range(32) if chr(c) not in text}
     if caps["count_surrogate_escapes"]:
         table.update(_SURROGATE_ESCAPES)
-    return len(window) - len(window.translate(table))
+    removed = len(window) - len(window.translate(table))
+    if removed and caps["count_surrogate_escapes"] and caps.get("legacy_encodings"):
+        escaped = len(window) - len(window.translate(_SURROGATE_ESCAPES))
+        if escaped and legacy_encoding(window, caps["legacy_encodings"]) is not None:
+            removed -= escaped
+    return removed
 
 
 def looks_binary(content: str, caps: Any) -> bool:

@@ -27,6 +27,20 @@ common first, ties in first-seen order (``Counter.most_common``).
   bombs and external entities cost nothing and the document is still described.
 * ``more_format`` (``""``): structure line added when the tag cap cuts the
   list, e.g. ``"+{n} more"``.
+* ``legacy_encodings`` (false): content holding undecodable bytes (lone surrogates
+  U+DC80-U+DCFF from ``surrogateescape``) is read back as bytes and decoded with the
+  encoding its declaration names (``ISO-8859-1``, ``windows-1252``, ``EUC-KR``,
+  ``Shift_JIS``...; undecodable bytes then become U+FFFD), as a parser reading the file
+  would. ``false``: the seed's ``fromstring`` on a str, which refuses such content.
+* ``namespace_errors`` (``fail``): ``tolerate``: a document that is well-formed but breaks a
+  namespace rule (an unbound prefix such as ``xi:include`` with no ``xmlns:xi``, an
+  undeclared prefix ``xmlns:a=""``) is read without namespace processing (tags as written).
+* ``feeds`` (false): an RSS 2.0 / RSS 1.0 (RDF) / Atom document says so and counts its items
+  or entries (``feed: RSS 2.0, items: 20``).
+* ``confidence`` (false): return a :class:`~toolstub.claims.Claim` with evidence
+  (``parses_whole``, ``xml_declaration``, ``namespaces``). A document whose root is an HTML
+  element name, with no declaration and no namespace, gives a plain synopsis instead (no
+  opinion beyond "it parses"), so an HTML fragment goes to the html detector when it claims.
 
 .. rubric:: Examples
 
@@ -39,11 +53,13 @@ common first, ties in first-seen order (``Counter.most_common``).
 
 from __future__ import annotations
 
-from pyexpat import ExpatError, ParserCreate
+import codecs
+import re
+from pyexpat import ExpatError, ParserCreate, errors
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import head_tail_sample
 
 DEFAULTS: dict[str, Any] = {
@@ -52,6 +68,10 @@ DEFAULTS: dict[str, Any] = {
     "strip_leading_whitespace": False,
     "expand_entities": True,
     "more_format": "",
+    "legacy_encodings": False,
+    "namespace_errors": "fail",
+    "feeds": False,
+    "confidence": False,
 }
 
 CAPS_SCHEMA: dict[str, Any] = {
@@ -63,6 +83,16 @@ CAPS_SCHEMA: dict[str, Any] = {
         "strip_leading_whitespace": {"type": "boolean", "description": "parse from the first non-blank character"},
         "expand_entities": {"type": "boolean", "description": "expand internal entities as ElementTree does"},
         "more_format": {"type": "string", "description": "line added when the tag cap cuts the list; {n} = tags left out"},
+        "legacy_encodings": {
+            "type": "boolean",
+            "description": "undecodable bytes are decoded with the encoding the XML declaration names",
+        },
+        "namespace_errors": {
+            "enum": ["fail", "tolerate"],
+            "description": "a namespace error (unbound prefix) fails, or the document is read without namespaces",
+        },
+        "feeds": {"type": "boolean", "description": "RSS/Atom feeds: name the format and count items or entries"},
+        "confidence": {"type": "boolean", "description": "return a scored claim (strongest_claim detection)"},
     },
 }
 
@@ -82,12 +112,15 @@ class _Scan:
         self.root = ""
         self.attributes = 0
         self.raw_children: dict[str, int] = {}
+        #: tags at depth 2 (RSS items under <channel>), bounded by the distinct tags
+        self.grandchildren: dict[str, int] = {}
         self.entity_declarations = 0
         self.ends: list[str] = []
         self.start = self._handler()
 
     def _handler(self):
         counts = self.raw_children
+        grand = self.grandchildren
         ends = self.ends
         starts = 0
         cleared = 0
@@ -99,6 +132,8 @@ class _Scan:
             starts += 1
             if depth == 1:
                 counts[name] = counts.get(name, 0) + 1
+            elif depth == 2:
+                grand[name] = grand.get(name, 0) + 1
             elif depth == 0:
                 self.root = "{" + name if "}" in name else name
                 self.attributes = len(attrs) // 2
@@ -129,10 +164,10 @@ def _ignore(data: str) -> None:
     return None
 
 
-def scan(text: str, *, expand_entities: bool = True) -> _Scan:
+def scan(text: str, *, expand_entities: bool = True, namespaces: bool = True) -> _Scan:
     """Stream ``text`` through expat; raises on anything ElementTree's ``fromstring`` refuses."""
     state = _Scan()
-    parser = ParserCreate(None, "}")
+    parser = ParserCreate(None, "}") if namespaces else ParserCreate(None)
     parser.buffer_text = True
     parser.ordered_attributes = True
     parser.StartElementHandler = state.start
@@ -150,6 +185,30 @@ def scan(text: str, *, expand_entities: bool = True) -> _Scan:
     return state
 
 
+_ATOM = "{http://www.w3.org/2005/Atom}"
+_RSS1 = "{http://purl.org/rss/1.0/}"
+_RDF_ROOT = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}RDF"
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1].rsplit(":", 1)[-1]
+
+
+def feed_line(state: _Scan) -> str | None:
+    """``feed: RSS 2.0, items: N`` for an RSS 2.0 / RSS 1.0 / Atom document, else ``None``."""
+    root = state.root
+    children = state.children
+    if _local(root) == "rss" and "}" not in root:
+        items = sum(n for tag, n in state.grandchildren.items() if _local(tag) == "item")
+        return f"feed: RSS, items: {items}"
+    if root == _ATOM + "feed":
+        return f"feed: Atom, entries: {children.get(_ATOM + 'entry', 0)}"
+    if root == _RDF_ROOT or (_local(root) == "RDF" and any(_local(t) == "channel" for t in children)):
+        items = sum(n for tag, n in children.items() if _local(tag) == "item")
+        return f"feed: RSS 1.0 (RDF), items: {items}"
+    return None
+
+
 def _synopsis(state: _Scan, caps: Any) -> Synopsis:
     ranked = sorted(state.children.items(), key=lambda item: -item[1])
     limit = caps["child_tag_limit"]
@@ -160,13 +219,58 @@ def _synopsis(state: _Scan, caps: Any) -> Synopsis:
     notable: list[str] = []
     if state.entity_declarations:
         notable.append(f"entity declarations: {state.entity_declarations} (not expanded)")
+    summary = [f"XML document with root: {state.root}."]
+    feed = feed_line(state) if caps.get("feeds") else None
+    if feed is not None:
+        summary.append(feed)
     return Synopsis(
         kind="xml",
         title="XML output",
-        summary=(f"XML document with root: {state.root}.",),
+        summary=summary,
         structure=structure,
         notable_items=notable,
     )
+
+
+_DECLARED = re.compile(rb"""\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._:-]{0,39})["']""")
+_SURROGATE = re.compile("[\udc80-\udcff]")
+
+
+def _legacy_decoded(text: str) -> str:
+    """``text`` (holding surrogate-escaped bytes) decoded as its XML declaration says."""
+    data = text.encode("utf-8", "surrogateescape")
+    declared = _DECLARED.match(data[:512])
+    if declared is not None:
+        try:
+            codec = codecs.lookup(declared.group(1).decode("ascii"))
+        except LookupError:
+            codec = None
+        if codec is not None and codec.name not in ("utf-16", "utf-16-le", "utf-16-be", "utf-32"):
+            return data.decode(codec.name, "replace")
+    return _SURROGATE.sub("\ufffd", text)
+
+
+_NAMESPACE_ERRORS = {errors.codes[errors.XML_ERROR_UNBOUND_PREFIX], errors.codes[errors.XML_ERROR_UNDECLARING_PREFIX]}
+
+_HTML_ROOTS = frozenset(
+    "html head body div span p a table thead tbody tr td th ul ol li dl dt dd form input button select "
+    "option label img br hr h1 h2 h3 h4 h5 h6 section article nav header footer main aside pre code "
+    "blockquote em strong b i u small script style link meta iframe figure figcaption template".split()
+)
+
+
+def _claim(state: _Scan, synopsis: Synopsis, text: str) -> Claim | Synopsis:
+    head = text.lstrip("\ufeff \t\r\n")[:5]
+    declared = head.startswith("<?xml")
+    namespaced = "}" in state.root or any("}" in tag for tag in state.raw_children) or ":" in state.root
+    evidence = [Evidence("parses_whole", 1.0, 0.9)]
+    if declared:
+        evidence.append(Evidence("xml_declaration", 1.0, 0.8))
+    if namespaced:
+        evidence.append(Evidence("namespaces", 1.0, 0.6))
+    if not declared and not namespaced and _local(state.root).lower() in _HTML_ROOTS:
+        return synopsis  # an HTML element as the root: no opinion beyond "it parses" (a plain claim)
+    return Claim(synopsis=synopsis, evidence=tuple(evidence))
 
 
 def _summarize(inp: KindInput) -> Synopsis | None:
@@ -181,18 +285,31 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     hinted = "xml" in inp.mime
     if not hinted and not stripped.startswith("<"):
         return None
+    if caps.get("legacy_encodings") and _SURROGATE.search(text) is not None:
+        text = _legacy_decoded(text)
     try:
-        state = scan(text, expand_entities=caps["expand_entities"])
+        try:
+            state = scan(text, expand_entities=caps["expand_entities"])
+        except ExpatError as exc:
+            if caps.get("namespace_errors") != "tolerate" or exc.code not in _NAMESPACE_ERRORS:
+                raise
+            state = scan(text, expand_entities=caps["expand_entities"], namespaces=False)
     except (ExpatError, _Unexpanded, ValueError, RecursionError, MemoryError):
         if not hinted:
             return None
-        return Synopsis(
+        unparsed = Synopsis(
             kind="unknown",
             title="Unparsed XML-like output",
             summary=("XML-like output failed to parse.",),
             sample=head_tail_sample(inp.content, inp.preview_chars),
         )
-    return _synopsis(state, caps)
+        if caps.get("confidence"):
+            return Claim(synopsis=unparsed, evidence=(Evidence("mime_says_xml", 1.0, 0.3),))
+        return unparsed
+    synopsis = _synopsis(state, caps)
+    if caps.get("confidence"):
+        return _claim(state, synopsis, text)
+    return synopsis
 
 
 @hookimpl

@@ -55,6 +55,18 @@ per value.
   a bool, null, an int or a float (a date, a datetime, ``!!binary`` bytes, a ``!!set``):
   ``string`` (the seed) or ``python``: its Python type name (``date``, ``datetime``,
   ``bytes``, ``set``).
+* ``structure_probe`` (false): when the heuristic above says no, content whose first
+  meaningful line is a YAML key line, a ``- `` item or a ``%YAML`` directive (and that no
+  code pattern vetoes at column 0) is loaded too, and the load's structure is the evidence:
+  a sequence of mappings (cloud SDK command specs), a key whose value is a collection, a
+  block scalar (``|``, ``>``), a ``$schema``-style key, a ``---`` start.
+* ``confidence`` (false): return a :class:`~toolstub.claims.Claim` scored from that
+  structure (``loads``, ``nested``, ``identifier_keys``, ``block_scalar``,
+  ``document_start``, ``heuristic``; counter-evidence ``scalar_list``: a bullet list of
+  plain strings, ``few_keys``, ``spaced_keys``: labels such as ``Last Modified``).
+* ``manifests`` (0): a stream whose documents have ``kind`` / ``apiVersion`` (Kubernetes
+  manifests, ``helm template``) names up to this many documents (``Deployment apps/v1 web``)
+  and says how many more.
 
 .. rubric:: Examples
 
@@ -79,7 +91,7 @@ from yaml.nodes import ScalarNode
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
 from toolstub.regex import compile_pattern
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import cut
 
 _PY_WS = r"[\t-\r\x1c-\x20\x85\xa0\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]"
@@ -104,6 +116,9 @@ DEFAULTS: dict[str, Any] = {
     "multi_document": "refuse",
     "prose_values": "accept",
     "other_value_types": "string",
+    "structure_probe": False,
+    "confidence": False,
+    "manifests": 0,
 }
 
 _INT = {"type": "integer", "minimum": 0}
@@ -137,6 +152,9 @@ CAPS_SCHEMA: dict[str, Any] = {
             "enum": ["string", "python"],
             "description": "a value that is not a mapping, list, bool, null, int or float: 'string', or its Python type (date, bytes...)",
         },
+        "structure_probe": {"type": "boolean", "description": "also load content whose first line is a key or an item"},
+        "confidence": {"type": "boolean", "description": "return a scored claim (strongest_claim detection)"},
+        "manifests": {**_INT, "description": "documents of a manifest stream named by kind/apiVersion/name"},
     },
 }
 
@@ -719,11 +737,16 @@ def load_top_level(
     root = replay.run(content)
     if info is not None:
         info["documents"] = replay.documents
+        if root.kind == "seq":
+            info["item_kinds"] = [member.kind for member in root.members or ()]
     if root.kind == "seq":
         return "array", root.items
     if root.kind == "map" and root.tag != _T + "set":
         table: dict[Any, str] = {}
-        for key, kind, source in replay.flatten(root):
+        pairs = replay.flatten(root)
+        if info is not None:
+            info["pairs"] = len(pairs)
+        for key, kind, source in pairs:
             table[key] = kind
             if names is not None:
                 names.setdefault(key, source)
@@ -731,16 +754,134 @@ def load_top_level(
     raise Refused("not a mapping or a sequence")
 
 
-# --- the synopsis ----------------------------------------------------------------------------
+# --- the synopsis ---------------------------------------------------------------------------
+
+# a first meaningful line that can open a YAML document: a key (plain, quoted, or a `$schema`-like
+# name), a sequence item, a directive or a document marker
+_OPENING = re.compile(
+    r"""^(?:%YAML[ \t]|---(?:[ \t]|$)|-(?:[ \t]|$)|(?:"[^"\n]*"|'[^'\n]*'|[^\s#:{}\[\],&*!|>'"%@`-][^:\n]*?)[ \t]*:(?:[ \t]|$))"""
+)
 
 
-def _summarize(inp: KindInput) -> Synopsis | None:
+def _opening_line(content: str) -> str | None:
+    for line in _nonblank_lines(content, 400):
+        if not line.lstrip().startswith("#"):
+            return line
+    return None
+
+
+def probe_structure(content: str, code_patterns: Any) -> bool:
+    """``structure_probe``: the first meaningful line can open a YAML document and no code line vetoes."""
+    line = _opening_line(content)
+    if line is None or _OPENING.match(line.lstrip("\ufeff")) is None:
+        return False
+    return not _code_veto(content, code_patterns, "unindented")
+
+
+_IDENTIFIER_KEY = re.compile(r"^[$@]?[A-Za-z_][\w.$/-]*$")
+_BLOCK_SCALAR = re.compile(r"(?m):[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
+_DOCUMENT_START = re.compile(r"(?m)^---(?:[ \t]|$)")
+
+
+def evidence_of(content: str, kind: str, data: Any, keys: list[str], info: dict[str, Any], heuristic: bool) -> tuple[Evidence, ...]:
+    """What the load and the text say for YAML (see ``confidence`` in the module docstring)."""
+    found = [Evidence("loads", 1.0, 0.5)]
+    if heuristic:
+        found.append(Evidence("heuristic", 1.0, 0.6))
+    head = content[:65536]
+    if kind == "array":
+        kinds = info.get("item_kinds")
+        if kinds is None:  # the fast path for big documents: items not typed, the layout is the evidence
+            found.append(Evidence("nested", 0.5, 0.8))
+        elif kinds:
+            collections = sum(1 for k in kinds if k != "scalar")
+            found.append(Evidence("nested", collections / len(kinds), 0.8))
+            if not collections:
+                found.append(Evidence("scalar_list", 1.0, -0.5))
+    else:
+        values = list(data.values())
+        if values:
+            nested = sum(1 for t in values if t in ("object", "array", "set"))
+            found.append(Evidence("nested", min(1.0, 3 * nested / len(values)), 0.8))
+            identifiers = sum(1 for k in keys if _IDENTIFIER_KEY.match(k))
+            found.append(Evidence("identifier_keys", identifiers / len(keys), 0.5))
+            if identifiers < len(keys) / 2:
+                found.append(Evidence("spaced_keys", 1.0 - identifiers / len(keys), -0.5))
+            if not nested and len(values) <= 2:
+                found.append(Evidence("few_keys", 1.0, -0.3))
+    if _BLOCK_SCALAR.search(head):
+        found.append(Evidence("block_scalar", 1.0, 0.5))
+    if _DOCUMENT_START.search(head):
+        found.append(Evidence("document_start", 1.0, 0.4))
+    return tuple(found)
+
+
+_DOC_SPLIT = re.compile(r"(?m)^---(?:[ \t].*)?$")
+_TOP = re.compile(r"(?m)^(kind|apiVersion):[ \t]*(\S[^\n#]*?)[ \t]*(?:#.*)?$")
+_METADATA = re.compile(r"(?m)^metadata:[ \t]*(?:#.*)?$")
+_NAME = re.compile(r"^([ \t]+)name:[ \t]*(\S[^\n#]*?)[ \t]*(?:#.*)?$")
+
+
+def _unquote(text: str) -> str:
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+_FLOW_NAME = re.compile(r"(?m)^metadata:[ \t]*\{[^}\n]*?\bname:[ \t]*([^,}\s]+)")
+
+
+def _manifest_name(chunk: str) -> str:
+    found = _METADATA.search(chunk)
+    if found is None:
+        flow = _FLOW_NAME.search(chunk)
+        return _unquote(flow.group(1)) if flow else ""
+    indent = None
+    for line in chunk[found.end() + 1 :].split("\n", 200)[:200]:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[:1].isspace():
+            break
+        width = len(line) - len(line.lstrip())
+        indent = width if indent is None else indent
+        if width == indent:
+            match = _NAME.match(line)
+            if match:
+                return _unquote(match.group(2))
+    return ""
+
+
+def manifest_lines(content: str, limit: int) -> list[str]:
+    """``document 2: Deployment apps/v1 web`` per document that has a ``kind`` (the first
+    ``limit``), then ``+N more documents with a kind``."""
+    lines: list[str] = []
+    more = number = 0
+    for index, chunk in enumerate(_DOC_SPLIT.split(content.lstrip("\ufeff"))):
+        if index == 0 and all(not line.strip() or line.lstrip().startswith("#") for line in chunk.split("\n")):
+            continue  # nothing before the first `---`: not a document
+        number += 1
+        top = dict((key, _unquote(value)) for key, value in _TOP.findall(chunk[:200_000]))
+        if "kind" not in top:
+            continue
+        if len(lines) >= limit:
+            more += 1
+            continue
+        name = _manifest_name(chunk[:200_000])
+        described = " ".join(part for part in (top["kind"], top.get("apiVersion", ""), name) if part)
+        lines.append(f"document {number}: {described}")
+    if more:
+        lines.append(f"+{more} more documents with a kind")
+    return lines
+
+
+def _summarize(inp: KindInput) -> Synopsis | Claim | None:
     caps = inp.caps
     content = inp.content
     if caps.get("skip_bom") and content.startswith("\ufeff"):
         content = content[1:]
     code_patterns = inp.rules.caps("code").get("detect_patterns", ()) or ()
-    if not looks_yaml(content, caps, code_patterns):
+    heuristic = looks_yaml(content, caps, code_patterns)
+    if not heuristic and not (caps.get("structure_probe") and probe_structure(content, code_patterns)):
         return None
     try:
         names: dict[Any, str] = {}
@@ -751,18 +892,42 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     more, limit = caps["more_format"], caps["key_limit"]
     documents = info.get("documents", 1)
     stream = (f"documents: {documents} (the first is described)",) if documents > 1 else ()
+    manifests: list[str] = []
+    if caps.get("manifests") and (documents > 1 or (kind == "object" and "kind" in data and "apiVersion" in data)):
+        manifests = manifest_lines(content, int(caps["manifests"]))
     if kind == "array":
-        return Synopsis(kind="yaml", title="YAML output", summary=("YAML array.", f"array length: {data}", *stream))
-    source = caps["key_text"] == "source"
-    keys = [names.get(k, str(k)) if source else str(k) for k in data]
-    listed = ", ".join(cut(keys, limit, more)) if keys else caps["empty_keys_text"]
-    structure = [f"{k}: {t}" for k, t in zip(keys[:limit], list(data.values())[:limit])]
-    return Synopsis(
-        kind="yaml",
-        title="YAML output",
-        summary=("YAML object.", f"top-level keys: {listed}", *stream),
-        structure=cut(structure, limit, more, len(keys)),
-    )
+        synopsis = Synopsis(kind="yaml", title="YAML output", summary=("YAML array.", f"array length: {data}", *stream),
+                            structure=tuple(manifests))
+        keys: list[str] = []
+    else:
+        source = caps["key_text"] == "source"
+        keys = [names.get(k, str(k)) if source else str(k) for k in data]
+        listed = ", ".join(cut(keys, limit, more)) if keys else caps["empty_keys_text"]
+        structure = [f"{k}: {t}" for k, t in zip(keys[:limit], list(data.values())[:limit])]
+        synopsis = Synopsis(
+            kind="yaml",
+            title="YAML output",
+            summary=("YAML object.", f"top-level keys: {listed}", *stream),
+            structure=(*cut(structure, limit, more, len(keys)), *manifests),
+        )
+    if not heuristic and not _structured(kind, data, info, content):
+        return None  # the probe takes nested structure only; flat `a: b` lines are the heuristic's
+    if not caps.get("confidence"):
+        return synopsis
+    return Claim(synopsis=synopsis, evidence=evidence_of(content, kind, data, keys, info, heuristic))
+
+
+def _structured(kind: str, data: Any, info: dict[str, Any], content: str) -> bool:
+    """Nested collections (a sequence of mappings, a key holding a list), a stream of documents or a
+    block scalar, and no repeated key."""
+    if kind == "array":
+        kinds = info.get("item_kinds")
+        nested = kinds is None or any(k != "scalar" for k in kinds)
+    else:
+        if info.get("pairs", len(data)) > len(data):
+            return False  # "alice: ... / bob: ... / alice: ...": a transcript, not a mapping
+        nested = any(t in ("object", "array", "set") for t in data.values())
+    return nested or info.get("documents", 1) > 1 or _BLOCK_SCALAR.search(content[:65536]) is not None
 
 
 @hookimpl

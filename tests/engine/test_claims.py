@@ -50,12 +50,16 @@ def test_a_tie_goes_to_the_earlier_detector(use_plugins, make_plugin, rules_file
     assert toolstub.synopsize("x", rules=rules_file(["two", "one"])).kind == "two"
 
 
-def test_a_plain_synopsis_is_a_decisive_claim_so_order_decides_as_before(use_plugins, make_plugin, rules_file):
-    use_plugins(make_plugin("p", _claimer("plain"), _claimer("scored", 0.9)))
-    assert toolstub.synopsize("x", rules=rules_file(["plain", "scored"])).kind == "plain"
-    assert toolstub.synopsize("x", rules=rules_file(["scored", "plain"])).kind == "plain"
-    lowered = {"strategy": "strongest_claim", "plain_confidence": 0.5}
-    assert toolstub.synopsize("x", rules=rules_file(["plain", "scored"], lowered)).kind == "scored"
+def test_plain_synopses_tie_so_the_order_decides_among_them(use_plugins, make_plugin, rules_file):
+    use_plugins(make_plugin("p", _claimer("plain"), _claimer("other"), _claimer("scored", 0.9), _claimer("weak", 0.2)))
+    assert toolstub.synopsize("x", rules=rules_file(["plain", "other"])).kind == "plain"
+    assert toolstub.synopsize("x", rules=rules_file(["other", "plain"])).kind == "other"
+    # a scored claim surer than plain_confidence (0.5) beats them; a less sure one does not
+    assert toolstub.synopsize("x", rules=rules_file(["plain", "scored"])).kind == "scored"
+    assert toolstub.synopsize("x", rules=rules_file(["weak", "plain"])).kind == "plain"
+    # a rule file can trust a plain kind fully (a third-party kind placed first wins when it claims)
+    trusted = {"plain_confidence_by_kind": {"plain": 1.0}}
+    assert toolstub.synopsize("x", rules=rules_file(["scored", "plain"], trusted)).kind == "plain"
 
 
 def test_first_claim_strategy_ignores_confidence(use_plugins, make_plugin, rules_file):

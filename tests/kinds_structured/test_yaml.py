@@ -90,10 +90,11 @@ def ours_top_level(content: str, caps=None):
 def test_k8s_manifest(synopsis_of):
     for rules in (COMPAT, DEFAULT):
         out = synopsis_of(K8S, rules)
+        named = ["document 1: Deployment apps/v1 web"] if rules == DEFAULT else []  # default names it
         assert out == {
             "kind": "yaml", "title": "YAML output",
             "summary": ["YAML object.", "top-level keys: apiVersion, kind, metadata, spec"],
-            "structure": ["apiVersion: string", "kind: string", "metadata: object", "spec: object"],
+            "structure": ["apiVersion: string", "kind: string", "metadata: object", "spec: object", *named],
             "notable_items": [], "sample": "",
         }
 
