@@ -10,15 +10,19 @@ again (a model paging through a stored result must see the pages).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toolstub.externalize.api import externalize
+from toolstub.externalize.config import ExternalizationConfig
+from toolstub.rule_files import load_rules
+from toolstub.store import open_store
 from toolstub.store.readback import DESCRIPTIONS, SCHEMAS, TOOL_KINDS, SessionTools, tool_names
 
 if TYPE_CHECKING:
-    from toolstub.externalize.config import ExternalizationConfig
-    from toolstub.rule_files import Ruleset
+    from toolstub.ruleset import Ruleset
     from toolstub.store.session import ToolResultStore
 
 
@@ -73,9 +77,6 @@ class ToolOutputs:
         config: ExternalizationConfig | None = None,
         rules: str | Path | Ruleset | None = None,
     ) -> None:
-        from toolstub.externalize.config import ExternalizationConfig
-        from toolstub.rule_files import load_rules
-
         self.session = session
         self.config = config or ExternalizationConfig()
         self.ruleset = load_rules(rules)
@@ -85,8 +86,6 @@ class ToolOutputs:
     @classmethod
     def open(cls, session_id: str, store: str | None = None, **kwargs: Any) -> ToolOutputs:
         """Open ``store`` (a URL or path; ``None``: ``$TOOLSTUB_STORE`` or the local default) at ``session_id``."""
-        from toolstub.store import open_store
-
         return cls(open_store(store).session(session_id), **kwargs)
 
     @property
@@ -106,10 +105,6 @@ class ToolOutputs:
         """Store ``output`` when it is over the threshold and return the stub; else return it unchanged."""
         if not isinstance(output, str) or tool_name in self.readback_names:
             return Processed(text=output, original_chars=len(output) if isinstance(output, str) else 0)
-        import json
-
-        from toolstub.externalize.api import externalize
-
         args = json.dumps(tool_input, ensure_ascii=False, default=str) if tool_input is not None else "{}"
         call_id = tool_call_id or "call"
         messages = [

@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolstub.errors import InvalidArgumentError
+from toolstub.store import checkpoints as cp
 from toolstub.store import records as rec
 from toolstub.store.ids import OFFSET_UNIT
+from toolstub.store.search import iter_blocks
 
 MAGIC = b"TSLNIDX1"
 HEADER = struct.Struct("<8sQQQ")
@@ -73,8 +75,6 @@ def parse(raw: bytes, every: int, chars: int) -> LineIndex | None:
 
 
 def _build_streaming(store: Any, tool_result_id: str, metadata: dict[str, Any], every: int, chars: int) -> LineIndex:
-    from toolstub.store.search import iter_blocks
-
     counts = [0] * (-(-chars // every) if chars else 0)
     for offset, text in iter_blocks(store, tool_result_id, metadata, 0):
         position = 0
@@ -88,12 +88,10 @@ def _build_streaming(store: Any, tool_result_id: str, metadata: dict[str, Any], 
 
 def load_index(store: Any, tool_result_id: str, metadata: dict[str, Any]) -> LineIndex:
     """The record's line index (read, or built and written back)."""
-    header = store._checkpoint_header(tool_result_id, metadata)
+    header = store.checkpoint_header(tool_result_id, metadata)
     if header is None:  # a seed folder: the code-point index is built first (one full read)
         store.slice(tool_result_id, 0, 0, metadata)
-        header = store._checkpoint_header(tool_result_id, metadata)
-    from toolstub.store import checkpoints as cp
-
+        header = store.checkpoint_header(tool_result_id, metadata)
     every, chars = (header.every, header.chars) if header is not None else (cp.DEFAULT_EVERY, int(metadata.get("original_chars") or 0))
     path = lines_path(store.session_id, tool_result_id)
     try:

@@ -16,7 +16,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import jsonschema
+
 from toolstub.errors import NotFoundError, ToolstubError
+from toolstub.store.ids import parse_ref
 
 TOOL_KINDS = ("read", "search", "list", "query")
 MAX_READ_CHARS = 200_000
@@ -109,8 +112,6 @@ class SessionTools:
         self.session_id = session_id or session.session_id
 
     def _id(self, ref: str) -> str:
-        from toolstub.store import parse_ref
-
         sid, rid = parse_ref(ref)
         if sid is not None and sid != self.session_id:
             raise NotFoundError(f"Tool result not found: {rid}", details={"tool_result_id": rid})
@@ -185,8 +186,6 @@ class SessionTools:
 
 def check_arguments(kind: str, arguments: Any) -> str:
     """The first problem with ``arguments`` for tool ``kind`` as one line, or ``""``."""
-    import jsonschema
-
     if kind not in SCHEMAS:
         return f"unknown tool {kind!r}"
     if not isinstance(arguments, dict):

@@ -18,6 +18,7 @@ from toolstub.errors import (
 from toolstub.redact import prepare_for_storage
 from toolstub.rule_files import load_rules
 from toolstub.store import checkpoints as cp
+from toolstub.store import lines as line_index
 from toolstub.store import records as rec
 from toolstub.store.backend import Backend, LocalBackend
 from toolstub.store.ids import (
@@ -201,10 +202,8 @@ class ToolResultStore(Reader):
             self.backend.put(out, encoded.data())
         pause_point("before_checkpoints")
         self.backend.put(rec.checkpoints_path(self.session_id, tool_result_id), encoded.index_bytes())
-        from toolstub.store import lines
-
-        index = lines.from_encoded_chunks(encoded.chunks, encoded.every, encoded.chars)
-        self.backend.put(lines.lines_path(self.session_id, tool_result_id), index.to_bytes())
+        index = line_index.from_encoded_chunks(encoded.chunks, encoded.every, encoded.chars)
+        self.backend.put(line_index.lines_path(self.session_id, tool_result_id), index.to_bytes())
 
     def _commit(self, tool_result_id: str, metadata: dict[str, Any]) -> bool:
         return self.backend.create(rec.metadata_path(self.session_id, tool_result_id), rec.dump_metadata(metadata))
@@ -256,11 +255,9 @@ class ToolResultStore(Reader):
         (``truncated`` and ``next_offset`` when cut).
         """
         if line is not None or lines is not None:
-            from toolstub.store.lines import read_lines
-
             tool_result_id = self.resolve(id_or_ref)
             metadata = self._load_metadata(tool_result_id)
-            result = read_lines(self, tool_result_id, metadata, 1 if line is None else line,
+            result = line_index.read_lines(self, tool_result_id, metadata, 1 if line is None else line,
                                 100 if lines is None else lines, max_chars)
             if include_metadata:
                 result["metadata"] = metadata
