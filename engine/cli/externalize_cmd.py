@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from toolstub.cli import EXIT_BAD_CONFIG, EXIT_NO_INPUT, EXIT_USAGE, fail
+from toolstub.cli import EXIT_BAD_CONFIG, EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, fail
 
 PROGRESS_MIN_GROUPS = 20
 FORMAT_CHOICES = ("auto", "openai", "anthropic", "parts")
@@ -42,7 +42,16 @@ def guess_format(messages: list[Any]) -> str:
 def _load(path: str) -> tuple[Any, list[Any]]:
     """(the whole document, its message list)."""
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
+
+        limit = max_input_bytes()
+        if path == "-":
+            data, more = read_bounded(sys.stdin.buffer, limit)
+        else:
+            with open(path, "rb") as handle:
+                data, more = read_bounded(handle, limit)
+        if more:
+            fail(InputTooLarge(path if path != "-" else "stdin", limit).message, EXIT_ERROR)
     except FileNotFoundError:
         fail(f"no such file: {path}", EXIT_NO_INPUT)
     except IsADirectoryError:
@@ -51,6 +60,8 @@ def _load(path: str) -> tuple[Any, list[Any]]:
         fail(f"cannot read {path}: {exc.strerror or exc}", EXIT_NO_INPUT)
     try:
         document = json.loads(data.decode("utf-8-sig"))
+    except RecursionError:
+        fail(f"{path}: not a JSON conversation: nested too deeply", EXIT_USAGE)
     except (UnicodeDecodeError, ValueError) as exc:
         fail(f"{path}: not a JSON conversation: {str(exc).splitlines()[0]}", EXIT_USAGE)
     if isinstance(document, list):

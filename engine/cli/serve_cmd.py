@@ -11,6 +11,14 @@ from toolstub.cli import EXIT_BAD_CONFIG, EXIT_BAD_RULES, EXIT_ERROR, EXIT_USAGE
 
 _STORE = click.option("--store", "store_url", envvar="TOOLSTUB_STORE", metavar="URL",
                       help="Store URL or folder (default: $TOOLSTUB_STORE, else the local store).")
+_ALLOWED_HOST = click.option(
+    "--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
+    help="A Host name answered beyond 127.0.0.1, localhost and [::1] (repeatable; NAME:PORT, *.DOMAIN, "
+         "or * for any); other hosts get 421. The config's server.allowed_hosts adds more.")
+_ALLOWED_ORIGIN = click.option(
+    "--allowed-origin", "allowed_origins", multiple=True, metavar="ORIGIN",
+    help="A browser Origin allowed beyond the allowed hosts' own (repeatable; https://app.example, or *); "
+         "other origins get 403.")
 _RULES = click.option("--rules", metavar="NAME|FILE", help="Ruleset for synopses, stubs and tool names.")
 
 
@@ -71,7 +79,12 @@ def serve() -> None:
               default="info", show_default=True)
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Worker processes (the app is stateless over the store).")
-def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, log_level, workers) -> None:
+@_ALLOWED_HOST
+@_ALLOWED_ORIGIN
+@click.option("--request-timeout", "request_timeout", type=click.FloatRange(0, 3600, min_open=True), default=None,
+              metavar="SECONDS", help="Time budget of each request; 503 past it [default: 30, or the config's].")
+def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, log_level, workers,
+               allowed_hosts, allowed_origins, request_timeout) -> None:
     """Run the HTTP API (FastAPI + uvicorn)."""
     _need_server_extra()
     import uvicorn
@@ -79,17 +92,25 @@ def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, l
     from toolstub.server.auth import load_keyring
     from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES
     from toolstub.server.http import create_app, warn_if_open
+    from toolstub.settings import load_settings
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s: %(message)s")
     keyring = _build(load_keyring, api_keys)
     ext_config = _build(_config, config)
+    settings = _build(load_settings, config)
+    hosts = (*settings.server.allowed_hosts, *allowed_hosts)
+    origins = (*settings.server.allowed_origins, *allowed_origins)
+    timeout = request_timeout if request_timeout is not None else settings.server.request_timeout_seconds
     app = _build(create_app, store_url, api_keys=keyring, rules=rules, config=ext_config,
-                 max_body_bytes=DEFAULT_MAX_BODY_BYTES if max_body_bytes is None else max_body_bytes)
-    warn_if_open(host, keyring)
+                 max_body_bytes=DEFAULT_MAX_BODY_BYTES if max_body_bytes is None else max_body_bytes,
+                 allowed_hosts=hosts, allowed_origins=origins, request_timeout_seconds=timeout,
+                 max_input_bytes=settings.max_input_bytes)
+    warn_if_open(host, keyring, app.state.host_policy)
     if workers == 1:
         uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=log_level == "debug")
         return
     _export_for_workers(store_url, api_keys, rules, config, max_body_bytes)
+    _export_server_settings(allowed_hosts, allowed_origins, request_timeout)
     uvicorn.run("toolstub.server.http:app_from_env", factory=True, host=host, port=port, workers=workers,
                 log_level=log_level, access_log=log_level == "debug")
 
@@ -113,6 +134,19 @@ def _export_for_workers(store_url, api_keys, rules, config, max_body_bytes) -> N
             os.environ[name] = value
 
 
+def _export_server_settings(allowed_hosts, allowed_origins, request_timeout) -> None:
+    """The command line's hosts, origins and budget, for worker processes (the config file they read too)."""
+    import os
+
+    from toolstub import settings
+
+    for var, values in ((settings.ENV_ALLOWED_HOSTS, allowed_hosts), (settings.ENV_ALLOWED_ORIGINS, allowed_origins)):
+        if values:
+            os.environ[var] = ",".join(filter(None, (os.environ.get(var, ""), *values)))
+    if request_timeout is not None:
+        os.environ[settings.ENV_REQUEST_TIMEOUT] = str(request_timeout)
+
+
 def _config(path):
     from toolstub.externalize import ExternalizationConfig
 
@@ -131,7 +165,10 @@ def _config(path):
 @click.option("--path", "http_path", default="/mcp", show_default=True, help="Endpoint path (http).")
 @click.option("--api-keys", "api_keys", type=click.Path(dir_okay=False), metavar="FILE",
               help="Key file for the http transport (TOOLSTUB_API_KEYS adds keys); a key must allow --session.")
-def serve_mcp(store_url, session_id, rules, transport, host, port, http_path, api_keys) -> None:
+@_ALLOWED_HOST
+@_ALLOWED_ORIGIN
+def serve_mcp(store_url, session_id, rules, transport, host, port, http_path, api_keys, allowed_hosts,
+              allowed_origins) -> None:
     """Run the MCP server (tools: read, search, list, query) for one session."""
     _need_server_extra()
     from toolstub.server.mcp_server import build_mcp_server, serve_http
@@ -143,9 +180,16 @@ def serve_mcp(store_url, session_id, rules, transport, host, port, http_path, ap
     from toolstub.server.auth import load_keyring
     from toolstub.server.http import warn_if_open
 
+    from toolstub.server.host_check import HostPolicy
+    from toolstub.settings import load_settings
+
     keyring = _build(load_keyring, api_keys)
-    warn_if_open(host, keyring)
-    serve_http(server, session_id=session_id, host=host, port=port, path=http_path, keyring=keyring)
+    settings = _build(load_settings, None)
+    policy = _build(HostPolicy, (*settings.server.allowed_hosts, *allowed_hosts),
+                    (*settings.server.allowed_origins, *allowed_origins))
+    warn_if_open(host, keyring, policy)
+    serve_http(server, session_id=session_id, host=host, port=port, path=http_path, keyring=keyring,
+               host_policy=policy)
 
 
 @serve.command("keygen")

@@ -133,8 +133,12 @@ def put(ctx, source, session_id, tool_id, tool_name, mime_type, rules, as_json, 
 
 
 def _read_source(source: str, progress: bool | None) -> bytes:
+    from toolstub.cli.synopsis_cmd import read_input
+    from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
+
     if source == "-":
-        return click.get_binary_stream("stdin").read()
+        return read_input("-")
+    limit = max_input_bytes()
     try:
         size = os.path.getsize(source)
         handle = open(source, "rb")
@@ -146,14 +150,20 @@ def _read_source(source: str, progress: bool | None) -> bytes:
         fail(f"cannot read {source}: {exc.strerror or exc}", 3)
     with handle:
         if not _progress_wanted(progress, size):
-            return handle.read()
-        bar, task = _progress(f"reading {os.path.basename(source)}", size)
-        chunks = []
-        with bar:
-            while chunk := handle.read(1 << 20):
-                chunks.append(chunk)
-                bar.advance(task, len(chunk))
-        return b"".join(chunks)
+            data, more = read_bounded(handle, limit)
+        else:
+            bar, task = _progress(f"reading {os.path.basename(source)}", size)
+            chunks = []
+            got = 0
+            with bar:
+                while got <= limit and (chunk := handle.read(min(1 << 20, limit + 1 - got))):
+                    chunks.append(chunk)
+                    got += len(chunk)
+                    bar.advance(task, len(chunk))
+            data, more = b"".join(chunks), got > limit
+        if more:
+            fail(InputTooLarge(source, limit).message, EXIT_ERROR)
+        return data
 
 
 @store.command("read")

@@ -8,24 +8,44 @@ was given. The stub's ``sha256`` is the digest of those original bytes (equal to
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
 
 import click
 
-from toolstub.cli import EXIT_NO_INPUT, fail
+from toolstub.cli import EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, fail
+from toolstub.errors import InvalidArgumentError
 
 FORMATS = ("stub", "json")
 
 
-def read_input(source: str) -> bytes:
-    """The bytes of ``source`` (a path, or ``-`` for stdin); a missing file exits with EXIT_NO_INPUT."""
+def read_input(source: str, limit: int | None = None) -> bytes:
+    """The bytes of ``source`` (a path, or ``-`` for stdin); a missing file exits with EXIT_NO_INPUT.
+
+    At most ``max_input_bytes`` are read; more is a one-line error (see :func:`read_input_prefix`)."""
+    from toolstub.input_limit import InputTooLarge
+
+    data, more, limit = read_input_prefix(source, limit)
+    if more:
+        fail(InputTooLarge("stdin" if source == "-" else source, limit).message, EXIT_ERROR)
+    return data
+
+
+def read_input_prefix(source: str, limit: int | None = None) -> tuple[bytes, bool, int]:
+    """``(the first max_input_bytes of source, whether more followed, the limit)``, in bounded memory."""
+    from toolstub.input_limit import max_input_bytes, read_bounded
+
+    try:
+        limit = max_input_bytes(limit)
+    except InvalidArgumentError as exc:
+        fail(exc.message, EXIT_USAGE)
     if source == "-":
-        return click.get_binary_stream("stdin").read()
+        return (*read_bounded(click.get_binary_stream("stdin"), limit), limit)
     try:
         with open(source, "rb") as handle:
-            return handle.read()
+            return (*read_bounded(handle, limit), limit)
     except FileNotFoundError:
         fail(f"no such file: {source}", EXIT_NO_INPUT)
     except IsADirectoryError:
@@ -79,9 +99,17 @@ def synopsis(source: str, mime: str | None, rules: str | None, preview_chars: in
     # contained plugin errors are printed below as warnings, once each
     logging.getLogger("toolstub").addHandler(logging.NullHandler())
     ruleset = load_rules(rules)
-    data = read_input(source)
+    data, truncated, limit = read_input_prefix(source)
     content = decode(data)
+    digest = hashlib.sha256(data).hexdigest()
+    del data  # the text is all the engine needs: half the peak memory on a large input
     result = synopsize(content, mime=mime, tool_name=tool_name, rules=ruleset, preview_chars=preview_chars)
+    if truncated:
+        # what was read is described, and the stub says it is only the start
+        note = (f"input truncated: only the first {limit} bytes were read (max_input_bytes; "
+                f"raise it with TOOLSTUB_MAX_INPUT_BYTES)")
+        result = dataclasses.replace(result, notable_items=(*result.notable_items, note))
+        click.echo(f"toolstub: warning: {note}", err=True)
     for message in result.diagnostics:
         click.echo(f"toolstub: warning: {message}", err=True)
     if fmt == "json":
@@ -92,7 +120,7 @@ def synopsis(source: str, mime: str | None, rules: str | None, preview_chars: in
         result,
         ref=ref,
         tool_name=tool_name,
-        sha256=hashlib.sha256(data).hexdigest(),
+        sha256=digest,
         reason=reason,
         original_chars=len(content),
         preview_chars=min(len(content), max(preview_chars, 0)),

@@ -135,6 +135,8 @@ class ExternalizationConfig:
         data = _read_file(Path(path), source)
         if isinstance(data, Mapping) and isinstance(data.get("externalization"), Mapping):
             data = data["externalization"]
+        elif isinstance(data, Mapping):  # toolstub.settings reads these keys of the same file
+            data = {k: v for k, v in data.items() if k not in ("max_input_bytes", "server")}
         if data is None:
             data = {}
         if not isinstance(data, Mapping):

@@ -27,15 +27,18 @@ log = logging.getLogger("toolstub.server")
 STATUS_BY_CODE = {
     "INVALID_ARGUMENT": 400,
     "UNAUTHENTICATED": 401,
+    "FORBIDDEN": 403,
     "NOT_FOUND": 404,
     "METHOD_NOT_ALLOWED": 405,
     "FAILED_PRECONDITION": 412,
     "PAYLOAD_TOO_LARGE": 413,
     "UNSUPPORTED_MEDIA_TYPE": 415,
+    "MISDIRECTED_REQUEST": 421,
     "INTERNAL": 500,
     "UNAVAILABLE": 503,
+    "DEADLINE_EXCEEDED": 503,
 }
-CODE_BY_STATUS = {status: code for code, status in STATUS_BY_CODE.items()}
+CODE_BY_STATUS = {status: code for code, status in STATUS_BY_CODE.items() if code != "DEADLINE_EXCEEDED"}
 
 # URLs other than toolstub's own refs, and absolute filesystem paths of 2+ segments.
 _URL = re.compile(r"\b(?!toolstub://|viking://)[A-Za-z][A-Za-z0-9+.-]*://[^\s'\"]*")

@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI
 
+from toolstub import input_limit
 from toolstub.server import routes_messages, routes_results, routes_synopsis
 from toolstub.server.auth import KeyRing, as_keyring
 from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES, BodyLimitMiddleware
 from toolstub.server.deps import current_key
 from toolstub.server.envelope import EnvelopeJSONResponse, install_handlers, ok
+from toolstub.server.host_check import HostCheckMiddleware, HostPolicy
 from toolstub.server.models import Health, Ok
+from toolstub.server.time_budget import TimeBudgetMiddleware
+from toolstub.settings import DEFAULT_REQUEST_TIMEOUT_SECONDS
 
 log = logging.getLogger("toolstub.server")
 
@@ -55,6 +60,10 @@ def create_app(
     rules: str | Path | Any = None,
     config: Any = None,
     store: Any = None,
+    allowed_hosts: Iterable[str] = (),
+    allowed_origins: Iterable[str] = (),
+    request_timeout_seconds: float | None = DEFAULT_REQUEST_TIMEOUT_SECONDS,
+    max_input_bytes: int | None = None,
 ) -> FastAPI:
     """The ASGI app.
 
@@ -65,6 +74,11 @@ def create_app(
     :param rules: the ruleset for synopses and stubs (bundled name, path, or Ruleset).
     :param config: the externalization config (ExternalizationConfig, dict, or file path).
     :param store: an already opened store (instead of ``store_url``).
+    :param allowed_hosts: ``Host`` names answered beyond loopback (others get 421; ``*``: any).
+    :param allowed_origins: browser origins allowed beyond those of the allowed hosts (others get 403).
+    :param request_timeout_seconds: each request's time budget (503 past it; None: no limit).
+    :param max_input_bytes: bodies are also refused (413) over this (default: ``TOOLSTUB_MAX_INPUT_BYTES``
+        or 256 MiB).
     """
     from toolstub.rule_files import load_rules
 
@@ -78,9 +92,16 @@ def create_app(
     app.state.keyring = as_keyring(api_keys)
     app.state.rules = load_rules(rules)
     app.state.config = _load_config(config)
+    max_body_bytes = min(max_body_bytes, input_limit.max_input_bytes(max_input_bytes))
     app.state.max_body_bytes = max_body_bytes
+    app.state.host_policy = HostPolicy(allowed_hosts, allowed_origins)
     install_handlers(app)
+    # outermost last: Host/Origin first, then the body limit, then the time budget
+    if request_timeout_seconds is not None:
+        app.add_middleware(TimeBudgetMiddleware, timeout_seconds=request_timeout_seconds,
+                           max_body_bytes=max_body_bytes)
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=max_body_bytes)
+    app.add_middleware(HostCheckMiddleware, policy=app.state.host_policy)
 
     @app.get("/healthz", response_model=Ok[Health], tags=["health"], summary="Liveness check")
     def healthz() -> EnvelopeJSONResponse:
@@ -133,28 +154,43 @@ def app_from_env() -> FastAPI:
     ``uvicorn --factory toolstub.server.http:app_from_env``: the store from ``TOOLSTUB_STORE``,
     keys from ``TOOLSTUB_SERVER_API_KEYS_FILE`` plus ``TOOLSTUB_API_KEYS``, the ruleset from
     ``TOOLSTUB_SERVER_RULES``, the externalization config from ``TOOLSTUB_SERVER_CONFIG`` plus
-    ``TOOLSTUB_*`` overrides, the body limit from ``TOOLSTUB_SERVER_MAX_BODY_BYTES``.
+    ``TOOLSTUB_*`` overrides, the body limit from ``TOOLSTUB_SERVER_MAX_BODY_BYTES``; allowed hosts,
+    origins and the time budget from the config's ``server:`` section plus
+    ``TOOLSTUB_SERVER_ALLOWED_HOSTS`` / ``..._ORIGINS`` / ``TOOLSTUB_SERVER_REQUEST_TIMEOUT``.
     """
     import os
 
     from toolstub.externalize import ExternalizationConfig
     from toolstub.server.auth import load_keyring
 
+    from toolstub.settings import load_settings
+
     env = os.environ
     config_file = env.get(ENV_CONFIG_FILE) or None
     config = ExternalizationConfig.from_env(ExternalizationConfig.from_file(config_file) if config_file else None)
+    settings = load_settings(config_file)
     return create_app(
         env.get("TOOLSTUB_STORE") or None,
         api_keys=load_keyring(env.get(ENV_API_KEYS_FILE) or None),
         rules=env.get(ENV_RULES) or None,
         config=config,
         max_body_bytes=int(env.get(ENV_MAX_BODY_BYTES) or DEFAULT_MAX_BODY_BYTES),
+        allowed_hosts=settings.server.allowed_hosts,
+        allowed_origins=settings.server.allowed_origins,
+        request_timeout_seconds=settings.server.request_timeout_seconds,
+        max_input_bytes=settings.max_input_bytes,
     )
 
 
-def warn_if_open(host: str, keyring: KeyRing) -> bool:
+def warn_if_open(host: str, keyring: KeyRing, policy: HostPolicy | None = None) -> bool:
     """Log a warning (and return True) when the API is open and bound beyond loopback."""
-    if keyring.enabled or host in LOOPBACK_HOSTS or host.startswith("127."):
+    if host in LOOPBACK_HOSTS or host.startswith("127."):
+        return False
+    if policy is not None and not policy.extra_hosts:
+        log.warning(
+            "toolstub: bound to %s, but only requests for 127.0.0.1, localhost and [::1] are answered "
+            "(others get 421): add the names clients use with --allowed-host NAME.", host)
+    if keyring.enabled:
         return False
     log.warning(
         "toolstub: the HTTP API is bound to %s with no API keys: anyone who can reach it can read "

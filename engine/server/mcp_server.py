@@ -190,12 +190,28 @@ class McpKeyMiddleware:
         await self.app(scope, receive, send)
 
 
-def serve_http(server: Any, *, session_id: str, host: str, port: int, path: str = "/mcp",
-               keyring: Any = None, log_level: str = "info") -> None:
-    """Run the streamable HTTP transport with uvicorn, behind API keys when configured."""
-    import uvicorn
+def streamable_app(server: Any, *, session_id: str, host: str = "127.0.0.1", path: str = "/mcp",
+                   keyring: Any = None, host_policy: Any = None) -> Any:
+    """The streamable HTTP ASGI app: Host/Origin checks (loopback names by default: 421 / 403
+    otherwise, whatever address it is bound to), then API keys when configured."""
+    from mcp.server.transport_security import TransportSecuritySettings
 
-    app = server.streamable_http_app(streamable_http_path=path, stateless_http=True, host=host)
+    from toolstub.server.host_check import HostCheckMiddleware, HostPolicy
+
+    # The SDK's own check is replaced by ours, which also holds when bound beyond loopback.
+    app = server.streamable_http_app(
+        streamable_http_path=path, stateless_http=True, host=host,
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False))
     if keyring is not None and keyring.enabled:
         app = McpKeyMiddleware(app, keyring, session_id)
+    return HostCheckMiddleware(app, host_policy if host_policy is not None else HostPolicy())
+
+
+def serve_http(server: Any, *, session_id: str, host: str, port: int, path: str = "/mcp",
+               keyring: Any = None, log_level: str = "info", host_policy: Any = None) -> None:
+    """Run the streamable HTTP transport with uvicorn, behind Host/Origin checks and API keys."""
+    import uvicorn
+
+    app = streamable_app(server, session_id=session_id, host=host, path=path, keyring=keyring,
+                         host_policy=host_policy)
     uvicorn.run(app, host=host, port=port, log_level=log_level)

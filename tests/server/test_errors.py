@@ -7,6 +7,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+LOCAL = "http://localhost"  # the app answers loopback host names only (DNS rebinding)
+
 import toolstub
 from toolstub.errors import NotFoundError, StoreError
 from toolstub.server.envelope import scrub
@@ -38,7 +40,7 @@ class Store:
 def client_raising(exc: Exception, name: str) -> tuple[TestClient, str]:
     inner = toolstub.open_store(f"memory://errors-{name}")
     rid = inner.session("s").write("content", tool_id="c1").tool_result_id
-    return TestClient(create_app(store=Store(inner, exc)), raise_server_exceptions=False), rid
+    return TestClient(create_app(store=Store(inner, exc)), raise_server_exceptions=False, base_url=LOCAL), rid
 
 
 def test_unexpected_exception_is_a_bare_500() -> None:

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+LOCAL = "http://localhost"  # the app answers loopback host names only (DNS rebinding)
+
 import toolstub
 from toolstub.errors import StoreError
 from toolstub.server.http import create_app
@@ -48,7 +50,7 @@ def post(client: TestClient, session: str) -> Any:
 @pytest.mark.parametrize("mode", ["reject", "preserve_raw"])
 def test_failure_modes(mode: str) -> None:
     store = Store(toolstub.open_store(f"memory://failing-{mode}"))
-    client = TestClient(create_app(store=store, config={"failure_mode": mode}))
+    client = TestClient(create_app(store=store, config={"failure_mode": mode}), base_url=LOCAL)
     resp, raw = post(client, "fm")
     if mode == "reject":
         assert resp.status_code == 412

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+LOCAL = "http://localhost"  # the app answers loopback host names only (DNS rebinding)
+
 import toolstub
 from toolstub.server.http import create_app
 
@@ -14,7 +16,7 @@ MESSAGE = {"role": "assistant", "parts": [{"type": "tool", "tool_id": "call_3", 
 
 
 def test_compat_rules_give_the_seed_stub() -> None:
-    client = TestClient(create_app(store=toolstub.open_store("memory://compat"), rules="openviking-compat"))
+    client = TestClient(create_app(store=toolstub.open_store("memory://compat"), rules="openviking-compat"), base_url=LOCAL)
     part = client.post("/api/v1/sessions/c/messages", json=MESSAGE).json()["result"]["messages"][0]["parts"][0]
     stub = part["tool_output"].splitlines()
     assert stub[0] == "[OpenViking tool result externalized]"
@@ -27,7 +29,7 @@ def test_compat_rules_give_the_seed_stub() -> None:
 def test_two_apps_over_one_store_answer_alike() -> None:
     store_a = toolstub.open_store("memory://shared-apps")
     store_b = toolstub.open_store("memory://shared-apps")
-    a, b = TestClient(create_app(store=store_a)), TestClient(create_app(store=store_b))
+    a, b = TestClient(create_app(store=store_a), base_url=LOCAL), TestClient(create_app(store=store_b), base_url=LOCAL)
     a.post("/api/v1/sessions/x/messages", json=MESSAGE).raise_for_status()
     b.post("/api/v1/sessions/x/messages", json={"format": "openai",
                                                 "messages": [{"role": "user", "content": "next"}]}).raise_for_status()
@@ -53,7 +55,7 @@ def test_app_from_env_reads_the_worker_environment(tmp_path, monkeypatch) -> Non
     monkeypatch.delenv("TOOLSTUB_API_KEYS", raising=False)
     app = app_from_env()
     assert app.state.rules.name == "openviking-compat" and app.state.config.enabled is False
-    client = TestClient(app)
+    client = TestClient(app, base_url=LOCAL)
     assert client.get("/api/v1/sessions/w/context").status_code == 401
     auth = {"Authorization": "Bearer worker-key-0000000001"}
     assert client.post("/api/v1/synopsis", content=b"x" * 100_001, headers=auth).status_code == 413
@@ -64,7 +66,7 @@ def test_app_from_env_reads_the_worker_environment(tmp_path, monkeypatch) -> Non
 def test_limits_beyond_machine_sizes_mean_all() -> None:
     store = toolstub.open_store("memory://huge-limits")
     store.session("h").write("x" * 10, tool_id="c1", tool_name="probe")
-    client = TestClient(create_app(store=store), raise_server_exceptions=False)
+    client = TestClient(create_app(store=store), raise_server_exceptions=False, base_url=LOCAL)
     for tool_name in ("probe", "other"):
         resp = client.get("/api/v1/sessions/h/tool-results", params={"tool_name": tool_name, "limit": 10**40})
         assert resp.status_code == 200
