@@ -27,7 +27,7 @@ def stored():
 
 def test_http_reads_by_lines(stored):
     store, rec = stored
-    client = TestClient(create_app(store=store))
+    client = TestClient(create_app(store=store), base_url="http://localhost")  # loopback Host only
     url = f"/api/v1/sessions/s/tool-results/{rec.tool_result_id}"
     got = client.get(url, params={"line": 3217, "lines": 2, "include_metadata": "false"}).json()["result"]
     assert got["content"] == "INFO step 3217 ✓\nERROR disk full\n"
