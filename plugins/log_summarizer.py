@@ -52,6 +52,7 @@ FAIL (csv keeps it)::
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -194,6 +195,13 @@ CAPS_SCHEMA: Mapping[str, Any] = {
 
 
 _UNSEEN = object()
+_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
+# the bundled ``levels`` as one alternation, one group each (RE2's low-level matcher: no match objects)
+_BUNDLED = compile_pattern("|".join(f"({without_groups(p)})" for p in DEFAULTS["levels"]), "m").regex
+_BUNDLED_LOW = getattr(_BUNDLED, "_regexp", None)
+_UNANCHORED = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
+if _UNANCHORED is None:  # pragma: no cover - another binding version
+    _BUNDLED_LOW = None
 
 
 def _patterns(value: Any) -> tuple:
@@ -387,26 +395,65 @@ class _Scan:
         counts, errors, warnings = self.counts, self.errors, self.warnings
         error_levels, warning_levels = set(caps["error_levels"]), set(caps["warning_levels"])
         error_cap, warning_cap = max(1, caps["error_lines"]), max(1, caps["warning_lines"])
-        for number, start, level in self._leftmost_levels(text):
-            counts[level] = counts.get(level, 0) + 1
-            if level in error_levels:
-                self.error_total += 1
-                if len(errors) < error_cap:
-                    errors.append((number, text.line_at(start)))
-            elif level in warning_levels:
-                self.warning_total += 1
-                if len(warnings) < warning_cap:
-                    warnings.append((number, text.line_at(start)))
+        if [regex.pattern for regex in caps["levels"]] == list(DEFAULTS["levels"]):
+            self._bundled_run(text, error_levels, warning_levels, error_cap, warning_cap)
+        else:
+            for number, start, level in self._leftmost_levels(text):
+                counts[level] = counts.get(level, 0) + 1
+                if level in error_levels:
+                    self.error_total += 1
+                    if len(errors) < error_cap:
+                        errors.append((number, text.line_at(start)))
+                elif level in warning_levels:
+                    self.warning_total += 1
+                    if len(warnings) < warning_cap:
+                        warnings.append((number, text.line_at(start)))
         self.first_ts, self.last_ts = _first_last(text, caps["timestamp"], caps["timestamp_prefix_chars"])
         self._results(text)
+
+    def _bundled_run(self, text: _Text, error_levels: set, warning_levels: set, error_cap: int, warning_cap: int) -> None:
+        """:meth:`run`'s level pass for the bundled ``levels``, with C-level passes over the lines.
+
+        None of the bundled patterns can match a line break, and none tells one digit from
+        another (only ``\\d`` and ``\\b``, for which every digit is alike), so a line's level is
+        that of the line with every digit made ``0``: the lines so masked are counted at C
+        speed (logs repeat one template with other numbers) and each distinct one is matched
+        once. Then only the lines up to the last listed error or warning are walked.
+        """
+        lines = text.data.translate(_DIGITS_TO_ZERO).split(b"\n")
+        distinct = Counter(lines)
+        level_of = {line: self._bundled_level(line) for line in distinct}
+        counts = self.counts
+        for line, n in distinct.items():
+            level = level_of[line]
+            if level is not None:
+                counts[level] = counts.get(level, 0) + n
+        self.error_total = sum(n for level, n in self.counts.items() if level in error_levels)
+        self.warning_total = sum(
+            n for level, n in self.counts.items() if level in warning_levels and level not in error_levels
+        )
+        want_errors, want_warnings = min(error_cap, self.error_total), min(warning_cap, self.warning_total)
+        if not want_errors and not want_warnings:
+            return
+        listed = {line for line, level in level_of.items() if level in error_levels or level in warning_levels}
+        errors, warnings = self.errors, self.warnings
+        offset = 0
+        for number, line in enumerate(lines, 1):
+            if line in listed:
+                level = level_of[line]
+                if level in error_levels:
+                    if len(errors) < want_errors:
+                        errors.append((number, text.line_at(offset)))
+                elif len(warnings) < want_warnings:
+                    warnings.append((number, text.line_at(offset)))
+                if len(errors) >= want_errors and len(warnings) >= want_warnings:
+                    return
+            offset += len(line) + 1
 
     def _leftmost_levels(self, text: _Text):
         """(line number, line start, level) of each line with a level: one RE2 pass per level pattern."""
         prefix = self.caps["level_prefix_chars"]
         data = text.data
-        if [regex.pattern for regex in self.caps["levels"]] == list(DEFAULTS["levels"]):
-            yield from self._bundled_levels(data, prefix)
-            return
         rfind = data.rfind
         hits = []
         append = hits.append
@@ -430,37 +477,23 @@ class _Scan:
             counted_to = start
             yield number, start, names[index]
 
-    def _bundled_levels(self, data: bytes, prefix: int):
-        """:meth:`_leftmost_levels` for the bundled ``levels``: their alternation matched line by line.
+    def _bundled_level(self, line: bytes) -> str | None:
+        """The level of one line for the bundled ``levels``: their alternation's leftmost-first match.
 
-        None of them can match a line break, so a line's leftmost match (on a tie, the earlier
-        pattern) is the alternation's leftmost-first match in that line alone, and a line's
-        level depends only on its bytes: each distinct line is matched once (logs repeat lines).
+        None of them can match a line break, so a line's leftmost match (on a tie, the
+        earlier pattern) is the alternation's leftmost-first match in that line alone.
         """
-        combined = compile_pattern("|".join(f"({without_groups(p)})" for p in DEFAULTS["levels"]), "m").regex
-        low = getattr(combined, "_regexp", None)
-        anchor = getattr(getattr(re2, "_Anchor", None), "UNANCHORED", None)
-        names = self.names
-        known: dict[bytes, str | None] = {}
-        offset = 0
-        for number, line in enumerate(data.split(b"\n"), 1):
-            level = known.get(line, _UNSEEN)
-            if level is _UNSEEN:
-                if low is not None and anchor is not None:
-                    spans = low.Match(anchor, line, 0, len(line))
-                else:  # pragma: no cover - another binding version
-                    match = combined.search(line)
-                    spans = [match.span(i) for i in range(combined.groups + 1)] if match else [(-1, -1)]
-                level = None
-                if 0 <= spans[0][0] < prefix:
-                    index = 0
-                    while spans[index + 1][0] < 0:
-                        index += 1
-                    level = names[index]
-                known[line] = level
-            if level is not None:
-                yield number, offset, level
-            offset += len(line) + 1
+        if _BUNDLED_LOW is not None:
+            spans = _BUNDLED_LOW.Match(_UNANCHORED, line, 0, len(line))
+        else:  # pragma: no cover - another binding version
+            match = _BUNDLED.search(line)
+            spans = [match.span(i) for i in range(_BUNDLED.groups + 1)] if match else [(-1, -1)]
+        if not 0 <= spans[0][0] < self.caps["level_prefix_chars"]:
+            return None
+        index = 0
+        while spans[index + 1][0] < 0:
+            index += 1
+        return self.names[index]
 
     def _results(self, text: _Text) -> None:
         cap = self.caps["result_lines"]
