@@ -59,7 +59,7 @@ from typing import Any
 import re2
 
 from toolstub.hookspecs import hookimpl
-from toolstub.plugins._lines import without_groups
+from toolstub.plugins._lines import any_of_bare, without_groups
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
@@ -268,20 +268,26 @@ def _claims(lines: list[str], caps: Mapping[str, Any], names: list[str]) -> bool
         return False
     if _looks_tabular(lines, caps, names):
         return False
+    # each list as one alternation: one search per line finds whether any of them matches
     decline = _patterns(caps.get("decline"))
-    if decline and sum(1 for line in probe if any(p.search(line) for p in decline)) >= caps["min_line_ratio"] * len(probe):
-        return False
+    if decline:
+        decline_any = any_of_bare(decline)
+        if sum(1 for line in probe if decline_any.search(line)) >= caps["min_line_ratio"] * len(probe):
+            return False
     signatures = _patterns(caps["signature"])
-    if any(p.search(line) for line in probe for p in signatures):
-        return True
+    if signatures:
+        signature_any = any_of_bare(signatures)
+        if any(signature_any.search(line) for line in probe):
+            return True
     prefix = caps["timestamp_prefix_chars"]
     claim_lines = _patterns(caps.get("claim_lines"))
+    claim_any = any_of_bare(claim_lines) if claim_lines else None
     marked = sum(
         1
         for line in probe
         if caps["timestamp"].search(line[:prefix])
         or _level_of(line, caps, names)
-        or any(p.search(line) for p in claim_lines)
+        or (claim_any is not None and claim_any.search(line))
     )
     return marked >= caps["min_line_ratio"] * len(probe) and marked >= caps["min_lines"]
 
