@@ -147,6 +147,7 @@ _DIGIT_MAP = bytes(0x31 if 0x30 <= b <= 0x39 else 0x30 for b in range(256))
 _BRACKETS_KEEP = b'"[]{}'
 _DELETE_OTHERS = bytes(b for b in range(256) if b not in _BRACKETS_KEEP)
 _SIGNED = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+_PAREN = bytes.maketrans(b"[{]}", b"(())")
 
 
 def bracket_profile(data: bytes) -> tuple[int, int]:
@@ -162,6 +163,25 @@ def bracket_profile(data: bytes) -> tuple[int, int]:
         reduced = b"".join(reduced.split(b'"')[0::2])
     if not reduced:
         return 0, 0
+    # Usual case, a wide and shallow value: each round of dropping every adjacent "()" takes
+    # away the innermost level (a balanced string's depth is the rounds it takes to vanish)
+    paren = reduced.translate(_PAREN)
+    rounds = 0
+    while len(paren) > 64:
+        shorter = paren.replace(b"()", b"")
+        if len(shorter) * 10 > len(paren) * 9:
+            break  # deep or unbalanced: the exact walk below
+        paren = shorter
+        rounds += 1
+    else:
+        while paren:
+            shorter = paren.replace(b"()", b"")
+            if len(shorter) == len(paren):
+                break
+            paren = shorter
+            rounds += 1
+        else:
+            return rounds, 0
     steps = array("b", reduced.translate(_SIGNED))
     return max(0, max(accumulate(steps))), sum(steps)
 

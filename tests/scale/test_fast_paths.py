@@ -1,0 +1,99 @@
+"""The C-speed fast paths of the kinds give exactly what the plain per-item walks give."""
+
+from __future__ import annotations
+
+from array import array
+from itertools import accumulate
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from toolstub.plugins import json_summarizer, log_summarizer
+from toolstub.rule_files import load_rules
+
+
+def _walk_profile(data: bytes) -> tuple[int, int]:
+    """bracket_profile as a plain signed walk over the brackets outside strings."""
+    if data.count(b"[") + data.count(b"{") == 0:
+        return 0, -(data.count(b"]") + data.count(b"}"))
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    reduced = data.translate(None, json_summarizer._DELETE_OTHERS).replace(b'""', b"")
+    if b'"' in reduced:
+        reduced = b"".join(reduced.split(b'"')[0::2])
+    if not reduced:
+        return 0, 0
+    steps = array("b", reduced.translate(json_summarizer._SIGNED))
+    return max(0, max(accumulate(steps))), sum(steps)
+
+
+_PIECES = [b"[", b"]", b"{", b"}", b'"', b"\\", b"a", b"[]", b"{}", b'{"k":[1,2]}', b"[[]]" * 20, b"[" * 70, b"]" * 70]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=120))
+def test_bracket_profile_is_the_signed_walk(parts):
+    data = b"".join(parts)
+    assert json_summarizer.bracket_profile(data) == _walk_profile(data)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([b'{"a":[1,{"b":null}]}', b"[]", b'"x[{"', b'{"t":["a","b"]}']), min_size=1, max_size=400))
+def test_bracket_profile_of_wide_arrays(items):
+    data = b"[" + b",".join(items) + b"]"
+    assert json_summarizer.bracket_profile(data) == _walk_profile(data)
+
+
+_LOG_LINES = [
+    "2024-03-01 09:00:01 INFO [worker-3] request id=12 took 0.1s",
+    "2024-03-01 09:00:02 ERROR cannot open /data/x.db",
+    "2024-03-01 09:00:03 WARNING disk 91% full",
+    "2024-03-01 09:00:04 DEBUG cache hit 7",
+    "E   assert 1 == 2",
+    "error: linker failed",
+    "  12:5  error  'x' is unused  no-unused-vars",
+    "  3:1  warning  Missing semicolon  semi",
+    "src/a.ts(12,7): error TS6133: 'y' is declared but never read.",
+    "##[warning]deprecated",
+    " ● suite › test",
+    "level=warn msg=slow",
+    "panic: runtime error",
+    "Traceback (most recent call last):",
+    "DeprecationWarning: old api",
+    "x" * 170 + " ERROR too far in",
+    "plain line with no level",
+    "",
+    "héllo ERROR ünïcode 42",
+]
+
+
+def _generic(text, caps, names):
+    scan = log_summarizer._Scan(caps, names)
+    counts, errors, warnings, error_total, warning_total = {}, [], [], 0, 0
+    for number, start, level in scan._leftmost_levels(text):
+        counts[level] = counts.get(level, 0) + 1
+        if level in caps["error_levels"]:
+            error_total += 1
+            if len(errors) < max(1, caps["error_lines"]):
+                errors.append((number, text.line_at(start)))
+        elif level in caps["warning_levels"]:
+            warning_total += 1
+            if len(warnings) < max(1, caps["warning_lines"]):
+                warnings.append((number, text.line_at(start)))
+    return counts, errors, warnings, error_total, warning_total
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_LOG_LINES), min_size=1, max_size=80), st.integers(0, 9))
+def test_bundled_level_pass_is_the_per_pattern_pass(lines, digit):
+    caps = load_rules("default").caps("log")
+    names = log_summarizer._level_names(caps)
+    content = "\n".join(line.replace("1", str(digit)) for line in lines)
+    text = log_summarizer._Text(content)
+    scan = log_summarizer._Scan(caps, names)
+    scan._bundled_run(text, set(caps["error_levels"]), set(caps["warning_levels"]),
+                      max(1, caps["error_lines"]), max(1, caps["warning_lines"]))
+    counts, errors, warnings, error_total, warning_total = _generic(text, caps, names)
+    assert scan.counts == counts
+    assert (scan.errors, scan.warnings) == (errors, warnings)
+    assert (scan.error_total, scan.warning_total) == (error_total, warning_total)
