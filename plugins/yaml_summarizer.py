@@ -615,16 +615,21 @@ _TIMESTAMP = re.compile(
     r"[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?"
     r"(?:(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)?"
 )
+_TIMESTAMP_ANY = re2.compile(_TIMESTAMP.pattern)
 _DIGITS = bytes(0x31 if (0x30 <= b <= 0x39 or b == 0x5F) else 0x30 for b in range(256))
 _FLOW_KEEP = bytes(b for b in range(256) if b not in b"[]{}\n")
 _COL0 = r"^(?=[^ \t#\n])(?!---(?:[ \t]|$))"
-_COL0_START = re.compile(_COL0, re.MULTILINE)
 _COL0_LINE = re.compile(_COL0 + r"[^\n]*", re.MULTILINE)
 # a column-0 line that is not a sequence item: a top-level key (items of a sequence value may
 # sit at column 0 too, under their key: "items:\n- a")
 _KEY0 = _COL0 + r"(?!-(?:[ \t\n]|$))"
 _COL0_NOT_ITEM = re.compile(_KEY0, re.MULTILINE)
-_COL0_KEY_OR_NOT = re.compile(_KEY0 + r"(?:((?:[^:\n]|:(?![ \t\n]|$))*):(?=[ \t\n]|$))?", re.MULTILINE)
+# the same two, each ``^`` spelled as the "\n" before the line, matched over "\n" + content
+# (a literal first character lets ``re`` jump from line to line instead of trying every position)
+_NL_COL0_START = re.compile("\n" + _COL0[1:], re.MULTILINE)
+_NL_COL0_KEY_OR_NOT = re.compile(
+    "\n" + _KEY0[1:] + r"(?:([^:\n]*(?::(?![ \t\n]|$)[^:\n]*)*):(?=[ \t\n]|$))?", re.MULTILINE
+)
 _KEY_TRAILING_BLANK = re.compile(_KEY0 + r"(?:[^:\n]|:(?![ \t\n]|$))*[ \t]:(?=[ \t\n]|$)", re.MULTILINE)
 _FLOW_PASSES = 8
 
@@ -648,6 +653,8 @@ def _flow_unsafe(data: bytes) -> bool:
 
 def _timestamps_construct(content: str) -> bool:
     constructor = SafeConstructor()
+    if _TIMESTAMP_ANY.search(content.encode("utf-8", "surrogatepass")) is None:
+        return True  # one linear RE2 pass says there is none
     for text in set(_TIMESTAMP.findall(content)):
         try:
             constructor.construct_yaml_timestamp(ScalarNode(_T + "timestamp", text))
@@ -696,8 +703,8 @@ def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
         raise _NotFast
     first = first_line.group(0).lstrip("\ufeff")
     if (first == "-" or first.startswith(("- ", "-\t"))) and not _COL0_NOT_ITEM.search(content):
-        return "array", len(_COL0_START.findall(content))
-    keys = _COL0_KEY_OR_NOT.findall(content)  # one entry per top-level line: its key, or ""
+        return "array", len(_NL_COL0_START.findall("\n" + content))
+    keys = _NL_COL0_KEY_OR_NOT.findall("\n" + content)  # one entry per top-level line: its key, or ""
     if not keys or "" in keys:
         raise _NotFast
     keys[0] = keys[0].lstrip("\ufeff")

@@ -97,3 +97,23 @@ def test_bundled_level_pass_is_the_per_pattern_pass(lines, digit):
     assert scan.counts == counts
     assert (scan.errors, scan.warnings) == (errors, warnings)
     assert (scan.error_total, scan.warning_total) == (error_total, warning_total)
+
+
+_YAML_PIECES = ["key: value", "k2:", "- item", "-", "---", "  nested: 1", "# c", "a:b: c", "x :", "'q': 1", "\t", "",
+                "url: http://x", "k: 2024-03-01", "é: ü", ":", "a: b:", "-x: 1", "--- x"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_YAML_PIECES), max_size=40), st.sampled_from(["\n", "\r\n"]))
+def test_yaml_column0_scans_are_the_per_line_patterns(lines, newline):
+    import re
+
+    from toolstub.plugins import yaml_summarizer as y
+
+    content = newline.join(lines)
+    start = re.compile(y._COL0, re.MULTILINE)
+    key_or_not = re.compile(y._KEY0 + r"(?:((?:[^:\n]|:(?![ \t\n]|$))*):(?=[ \t\n]|$))?", re.MULTILINE)
+    assert len(y._NL_COL0_START.findall("\n" + content)) == len(start.findall(content))
+    assert y._NL_COL0_KEY_OR_NOT.findall("\n" + content) == key_or_not.findall(content)
+    found = y._TIMESTAMP_ANY.search(content.encode("utf-8", "surrogatepass")) is not None
+    assert found == bool(y._TIMESTAMP.findall(content))
