@@ -34,7 +34,7 @@ from toolstub.errors import PatternError, RuleFileError
 from toolstub.plugin_manager import Registry, get_registry, on_reset
 from toolstub.redact import redaction_errors
 from toolstub.regex import compile_pattern
-from toolstub.ruleset import Ruleset, StubRules
+from toolstub.ruleset import ExploreLine, Ruleset, StubRules
 
 __all__ = [
     "BUNDLED_PACKAGE",
@@ -292,7 +292,9 @@ def _build(chain: list[_File], data: dict[str, Any], registry: Registry) -> Rule
         stub=StubRules(
             header=str(stub["header"]),
             tools=MappingProxyType(dict(stub.get("tools") or {})),
-            explore=tuple(stub.get("explore") or ()),
+            explore=tuple(e if isinstance(e, str) else ExploreLine(str(e["line"]), tuple(e.get("kinds") or ()),
+                                                                   tuple(e.get("not_kinds") or ()))
+                          for e in stub.get("explore") or ()),
         ),
         kinds=MappingProxyType(kinds),
         limits=MappingProxyType(dict(data.get("limits") or {})),

@@ -328,7 +328,8 @@ def template_errors(stub: Mapping[str, Any], *, merged: bool) -> Iterable[tuple[
     tools = stub.get("tools") or {}
     allowed = {"ref", *(f"{k}_tool" for k in TOOL_KEYS)}
     for index, line in enumerate(stub.get("explore") or ()):
-        for name in _PLACEHOLDER.findall(line if isinstance(line, str) else ""):
+        text = line.get("line") if isinstance(line, Mapping) else line
+        for name in _PLACEHOLDER.findall(text if isinstance(text, str) else ""):
             where = ("stub", "explore", index)
             if name not in allowed:
                 yield where, (

@@ -15,10 +15,29 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class ExploreLine:
+    """An Explore line shown only for some kinds: ``{line: ..., kinds: [json]}`` or ``not_kinds: [...]``."""
+
+    line: str
+    kinds: tuple[str, ...] = ()
+    not_kinds: tuple[str, ...] = ()
+
+    def fits(self, kind: str) -> bool:
+        """Whether the line is shown in the stub of a synopsis of ``kind``."""
+        return (not self.kinds or kind in self.kinds) and kind not in self.not_kinds
+
+
+@dataclass(frozen=True)
 class StubRules:
+    """The stub section of a ruleset: header line, tool names, Explore lines."""
+
     header: str
     tools: Mapping[str, str]
-    explore: tuple[str, ...]
+    explore: tuple[str | ExploreLine, ...]
+
+    def explore_for(self, kind: str) -> tuple[str, ...]:
+        """The Explore templates for a synopsis of ``kind`` (plain lines always, kind lines when they fit)."""
+        return tuple(e if isinstance(e, str) else e.line for e in self.explore if isinstance(e, str) or e.fits(kind))
 
 
 @dataclass(frozen=True, eq=False)

@@ -68,9 +68,10 @@ def render_stub(
         body += ["", "Notable items:", *(f"- {line}" for line in synopsis.notable_items)]
     if synopsis.sample:
         body += ["", "Sample:", synopsis.sample]
-    if ref and stub.explore:
+    templates = stub.explore_for(synopsis.kind) if ref else ()
+    if templates:
         names = {f"{key}_tool": value for key, value in stub.tools.items()}
         names["ref"] = ref
-        explore = [_PLACEHOLDER.sub(lambda m: names.get(m[1], m[0]), t) for t in stub.explore]
+        explore = [_PLACEHOLDER.sub(lambda m: names.get(m[1], m[0]), t) for t in templates]
         body += ["", "Explore:", *explore]
     return "\n".join(lines) + "\n\n" + "\n".join(body)

@@ -104,12 +104,69 @@ def test_default_stub_has_its_own_header_and_names_the_query_tool():
     assert lines[0] == "[toolstub: tool output stored outside the context]"
     explore = lines[lines.index("Explore:") + 1 :]
     assert explore == [
-        "- Use toolstub_result_search with ref=toolstub://sessions/s/tool-results/tr_x to find relevant raw snippets.",
-        "- Use toolstub_result_read with ref=toolstub://sessions/s/tool-results/tr_x and offset/limit to inspect raw output.",
-        "- Use toolstub_result_query with ref=toolstub://sessions/s/tool-results/tr_x and a JSONPath to pull values out of JSON output.",
-        "- Use toolstub_result_list to discover other externalized outputs in this session.",
+        "- toolstub_result_search with this ref and a query: raw snippets, with line numbers.",
+        "- toolstub_result_read with this ref and offset/limit: the raw text.",
+        "- toolstub_result_query with this ref and a JSONPath (e.g. $.items[0].id): values out of the JSON.",
+        "- toolstub_result_list: the other stored outputs of this session.",
     ]
     assert not stub.endswith("\n")
+
+
+REF = "toolstub://sessions/s/tool-results/tr_x"
+KINDS = {
+    "json": '{"items": [' + ",".join(f'{{"id": {i}}}' for i in range(500)) + "]}",
+    "log": "".join(f"2026-12-03T07:00:{i % 60:02d}Z {'ERROR' if i == 40 else 'INFO'} step {i}\n" for i in range(200)),
+    "csv": "id,name,qty\n" + "".join(f"{i},item {i},{i % 7}\n" for i in range(300)),
+    "code": "import os\n\n\ndef main():\n    return os.getcwd()\n\n\nclass A:\n    pass\n" * 20,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_default_explore_lines_fit_the_kind_and_name_the_ref_once(kind):
+    from toolstub import synopsize
+
+    synopsis = synopsize(KINDS[kind])
+    assert synopsis.kind == kind
+    stub = render_stub(synopsis, ref=REF, original_chars=len(KINDS[kind]), preview_chars=2000, rules="default")
+    assert stub.count(REF) == 1 and f"\nref: {REF}\n" in stub
+    explore = "\n".join(stub.split("\n")[stub.split("\n").index("Explore:") + 1 :])
+    assert ("toolstub_result_query" in explore) == (kind == "json")  # no JSONPath offered for a log
+    assert ("line/lines" in explore) == (kind in ("log", "csv", "code"))
+    assert "toolstub_result_search" in explore and "toolstub_result_list" in explore
+
+
+def test_compat_stub_explore_is_the_seeds_whatever_the_kind():
+    from toolstub import synopsize
+
+    for text in KINDS.values():
+        synopsis = synopsize(text, rules="openviking-compat")
+        stub = render_stub(synopsis, ref=REF, original_chars=len(text), preview_chars=2000, rules="openviking-compat")
+        assert stub.split("\n")[stub.split("\n").index("Explore:") + 1 :] == [
+            f"- Use openviking_tool_result_search with ref={REF} to find relevant raw snippets.",
+            f"- Use openviking_tool_result_read with ref={REF} and offset/limit to inspect raw output.",
+            "- Use openviking_tool_result_list to discover other externalized outputs in this session.",
+        ]
+
+
+def test_a_rule_file_can_show_a_line_only_for_some_kinds(tmp_path):
+    from toolstub import load_rules, synopsize
+    from toolstub.errors import RuleFileError
+
+    rules = tmp_path / "mine.yaml"
+    rules.write_text(
+        "schema_version: 1\nextends: default\nversion: '1'\nstub:\n  explore:\n"
+        "    - {line: 'json only {query_tool}', kinds: [json]}\n    - {line: 'not json', not_kinds: [json]}\n",
+        encoding="utf-8",
+    )
+    ruleset = load_rules(rules)
+    for kind, expected in (("json", ["json only toolstub_result_query"]), ("log", ["not json"])):
+        stub = render_stub(synopsize(KINDS[kind], rules=ruleset), ref=REF, original_chars=1, preview_chars=1, rules=ruleset)
+        assert stub.split("\n")[stub.split("\n").index("Explore:") + 1 :] == expected
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("schema_version: 1\nextends: default\nversion: '1'\nstub:\n  explore:\n    - {line: x}\n",
+                   encoding="utf-8")
+    with pytest.raises(RuleFileError):
+        load_rules(bad)
 
 
 def test_stub_uses_the_synopsis_ruleset_when_rules_are_not_given():
