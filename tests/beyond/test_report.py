@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -178,9 +179,31 @@ class _Dom(HTMLParser):
         self._open = None
 
 
+def chromium_binary(env=os.environ, which=shutil.which, fallback=Path("/usr/bin/chromium")) -> str:
+    """The Chromium to run; outside CI a missing one skips (one line), in CI it fails."""
+    binary = which("chromium") or (str(fallback) if fallback.exists() else None)
+    if binary:
+        return binary
+    if env.get("CI", "").lower() in ("1", "true", "yes") or env.get("TOOLSTUB_TEST_REQUIRE_CHROMIUM"):
+        pytest.fail("Chromium is missing: .ci/run installs the Debian package 'chromium'")
+    pytest.skip("needs Chromium (apt-get install chromium); CI installs it and requires it")
+
+
+def test_chromium_missing_skips_outside_ci_and_fails_in_ci(tmp_path):
+    def none(name):
+        return None
+
+    absent = tmp_path / "no-chromium"
+    with pytest.raises(pytest.skip.Exception, match="needs Chromium"):
+        chromium_binary({}, none, absent)
+    for env in ({"CI": "true"}, {"TOOLSTUB_TEST_REQUIRE_CHROMIUM": "1"}):
+        with pytest.raises(pytest.fail.Exception, match="Chromium is missing"):
+            chromium_binary(env, none, absent)
+    assert chromium_binary({"CI": "true"}, lambda name: "/opt/chromium", absent) == "/opt/chromium"
+
+
 def chromium_dom(url: str) -> str:
-    binary = shutil.which("chromium") or "/usr/bin/chromium"
-    assert Path(binary).exists(), "Chromium is missing: .ci/run installs the Debian package 'chromium'"
+    binary = chromium_binary()
     with tempfile.TemporaryDirectory() as profile:
         done = subprocess.run(
             [binary, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom", url],
