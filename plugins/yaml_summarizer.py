@@ -8,8 +8,8 @@ matching ``key_pattern`` (a key with no inline value; the last non-blank line
 is never taken) must be followed by an indented non-blank line. So flat
 ``key: value`` files are not YAML in ``openviking-compat``.
 
-The load never builds the document and never runs the pure-Python loader:
-libyaml's C parser checks the syntax, and the safe loader's other refusals are
+The load never builds the document: a parser (libyaml's, or up to
+``pure_python_max_chars`` under ``pure_python_quirks`` the pure-Python one) checks the syntax, and the safe loader's other refusals are
 replayed on libyaml's event stream without constructing containers: a second
 document, an undefined alias, a duplicate anchor, a tag no safe constructor
 knows (``!foo``, a plain ``=``), a scalar its constructor refuses (``!!int x``,
@@ -33,12 +33,13 @@ per value.
   ``unindented`` (only a match starting at column 0 rejects, so an indented
   ``import x`` inside a block scalar does not), or ``off``.
 * ``max_nesting`` (472): deepest collection nesting that loads.
-* ``pure_python_quirks`` (true): content where PyYAML's pure-Python loader (the
-  seed's ``yaml.safe_load``) and libyaml disagree (a tab, ``\\u``/``\\U``
-  escapes, a BOM, a ``%`` line, a flow ``:`` before ``,]}``, a block scalar
-  header followed by ``#``) is parsed with the pure-Python parser (events only).
-* ``pure_python_max_chars`` (200,000): above this size libyaml decides anyway
-  (the pure-Python parser runs at about 4.6 s per MB).
+* ``pure_python_quirks`` (true): up to ``pure_python_max_chars``, content is parsed
+  with PyYAML's pure-Python parser (the seed's ``yaml.safe_load``; events only, no
+  tree), whose verdict decides: it and libyaml disagree on many inputs, both ways
+  (a tab, ``\\u``/``\\U`` escapes, a BOM, a ``%`` line, a flow ``:`` before ``,]}``,
+  a block scalar header followed by ``#``, ``{a: !!str, b: 1}``...).
+* ``pure_python_max_chars`` (200,000): above this size libyaml decides
+  (the pure-Python parser runs at about 2.5 s per MB).
 * ``more_format`` (``""``) and ``empty_keys_text`` (``""``): as for ``json``.
 * ``skip_bom`` (false): strip a leading U+FEFF before the heuristic and the load (a file
   saved by a Windows editor).
@@ -362,33 +363,16 @@ class _Node:
         self.merging = False  # inside the value of a merge key
 
 
-# where libyaml and the pure-Python loader disagree: tabs (the pure scanner skips only spaces),
-# surrogate \u escapes, a BOM after the start, unknown % directives, a flow ":" right before
-# ",]}", a block scalar header followed by "#", the non-specific tag "!" (pure: resolved as plain)
-_PURE_PYTHON_QUIRK = re.compile(
-    r"\ufeff|\\u[dD][89a-fA-F]|\\U0000[dD][89a-fA-F]|(?:^|[\r\n\x85\u2028\u2029])%|:[,\]}]|[|>][-+0-9]*#"
-    r"|(?:^|[ \r\n\x85\u2028\u2029\[{,])!(?:[ \r\n\x85\u2028\u2029]|$)|!<!>"
-)
-
-
-_FIRST_TAB = re.compile(r"^[^\n\t]*\t", re.MULTILINE)
-
-
-def _harmful_tab(content: str) -> bool:
-    """A tab the two scanners may read differently: any tab not inside a comment."""
-    if "\t" not in content:
-        return False
-    for match in _FIRST_TAB.finditer(content):
-        before = match.group(0)[:-1]
-        if not (before.lstrip(" ").startswith("#") or " #" in before):
-            return True
-    return False
-
-
 def _pure_python(content: str, caps: Any) -> bool:
-    if not caps.get("pure_python_quirks") or len(content) > caps["pure_python_max_chars"]:
-        return False
-    return _PURE_PYTHON_QUIRK.search(content) is not None or _harmful_tab(content)
+    """Whether the pure-Python parser decides (``pure_python_quirks``, up to ``pure_python_max_chars``).
+
+    libyaml and PyYAML's pure-Python parser (the seed's ``yaml.safe_load``) disagree on
+    many inputs, both ways: tabs, surrogate ``\\u`` escapes, a BOM after the start, ``%``
+    lines, ``{a:}``, ``|#``, a tag followed by a flow indicator (``{a: !!str, b: 1}``,
+    ``[!!str, 1]``)... No pattern finds them all, so the pure parser reads every such
+    content (events only: no tree is built).
+    """
+    return bool(caps.get("pure_python_quirks")) and len(content) <= caps["pure_python_max_chars"]
 
 
 _PLAIN = _Node("scalar", _STR)
@@ -600,14 +584,20 @@ class _Replay:
 _FAST_MIN_CHARS = 65_536
 # anything that needs the full replay: tags, anchors and aliases, merges, complex and flow keys, a
 # plain "=", a directive or a second document marker, quoted keys at column 0, compact nested
-# sequences, a float like "._", deep indentation, dates the constructor may refuse
+# sequences, a float like "._", deep indentation, YAML's other line breaks (NEL, LS, PS: the scan
+# below knows only "\n"), a BOM after the start, and a quoted scalar that may run past its line
+# (which can go on at column 0): a quote after a character that is not a word character, a
+# quote or a backslash (every real opening quote is) whose line holds no closing quote: for '...' every later quote is a doubled '' escape,
+# for "..." every later quote is \" escaped (or the line ends in an escaping backslash)
 _RISKY = re2.compile(
     r"(?m)(?:^|[ \t\[{,])[!&*]"
     r"|<<|(?:^|[ \t\[{,])\?(?:[ \t]|$)|[\]}][ \t]*:(?:[ \t]|$)"
     r"|(?:^|[ \t\[{,:-])=(?:[ \t,\]}]|$)"
     r"|\n(?:---|\.\.\.)(?:[ \t\r\n]|$)|^%|^[\"']|-[ \t]+-(?:[ \t]|$)|\._"
     r"|^[ \t]{120,}\S"
-    r"|(?:^|[ \t\[{,])[\"'](?:[^\"'\n])*$"
+    r"|[\x{85}\x{2028}\x{2029}]|.\x{feff}|\n\x{feff}"
+    r"|(?:^|[^A-Za-z0-9_\"'\\])'(?:[^'\n]|'')*$"
+    r"|(?:^|[^A-Za-z0-9_\"'\\])\"(?:[^\"\\\n]|\\[^\n])*\\?$"
 )
 # the safe loader's timestamp pattern, unanchored and greedy: every candidate is constructed
 # once; one the constructor refuses (2001-13-45, 25:00:00, +25:00) sends the document to the replay
@@ -664,7 +654,17 @@ def _timestamps_construct(content: str) -> bool:
 
 
 def _value_type(replay: _Replay, chunk: str) -> str:
-    """The type of the value in ``key: value`` (one top-level entry), from its first five events."""
+    """The type of the value in ``key: value`` (one top-level entry), from its first five events.
+
+    A chunk that does not parse alone means it was not one whole entry: the replay decides.
+    """
+    try:
+        return _chunk_value_type(replay, chunk)
+    except yaml.YAMLError:
+        raise _NotFast from None
+
+
+def _chunk_value_type(replay: _Replay, chunk: str) -> str:
     for seen, event in enumerate(yaml.parse(chunk, Loader=yaml.CSafeLoader), 1):
         if seen == 5:
             cls = type(event)

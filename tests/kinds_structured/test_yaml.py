@@ -273,7 +273,6 @@ def test_fast_path_crlf_lines():
 def test_tabs_in_comments_keep_libyaml_and_others_match_the_pure_loader(line):
     content = line + _big_mapping()
     assert ours_top_level(content) == seed_top_level(content)
-    assert ys._harmful_tab(content) == (not line.lstrip().startswith("#") and "#" not in line)
 
 
 def test_flat_heuristic_refuses_repeated_keys(synopsis_of):
@@ -322,4 +321,4 @@ def test_cli_help_is_prose_in_default(synopsis_of):
 def test_unicode_escapes_outcome_matches_the_pure_loader(value):
     content = f"a: {value}\nb: 1\n"
     assert ours_top_level(content) == seed_top_level(content)
-    assert ys._pure_python(content, ys.DEFAULTS) == ("\\ud" in value.lower() or "\\u0000d" in value.lower())
+    assert ys._pure_python(content, ys.DEFAULTS)  # under pure_python_max_chars the pure parser decides
