@@ -3,6 +3,11 @@
 Errors are one line on stderr (``toolstub: error: ...``), never a traceback:
 :class:`ToolstubGroup` turns every exception a command lets escape into a
 :class:`CliError` with the exit code of its kind (below).
+
+The commands are loaded lazily (click's ``LazyGroup`` pattern): :data:`COMMANDS`
+maps each name to its module and attribute, imported with :mod:`importlib` only
+when the command runs, so ``toolstub --help`` and every command load only what
+they use. The command modules import their toolstub modules at the top.
 """
 
 from __future__ import annotations
@@ -21,18 +26,22 @@ from toolstub.errors import (
     ToolstubError,
 )
 
-# (module, attribute) of each command or group; a module that is missing (an
-# optional extra not installed) is skipped.
-COMMANDS: tuple[tuple[str, str], ...] = (
-    ("toolstub.cli.synopsis_cmd", "synopsis"),
-    ("toolstub.cli.rules_cmd", "rules"),
-    ("toolstub.cli.plugins_cmd", "plugins"),
-    ("toolstub.cli.store_cmd", "store"),
-    ("toolstub.cli.externalize_cmd", "externalize"),
-    ("toolstub.cli.externalize_cmd", "hydrate"),
-    ("toolstub.cli.serve_cmd", "serve"),
-    ("toolstub.cli.report_cmd", "report"),
-)
+# name -> (module, attribute, the first paragraph of its help: listed by ``--help``
+# without importing the module; tests/test_architecture.py checks it matches).
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "synopsis": ("toolstub.cli.synopsis_cmd", "synopsis",
+                 "Print the synopsis (or the stub) of FILE, or of stdin when FILE is - or absent."),
+    "rules": ("toolstub.cli.rules_cmd", "rules", "Show, validate and describe rule files."),
+    "plugins": ("toolstub.cli.plugins_cmd", "plugins", "Inspect the kind plugins."),
+    "store": ("toolstub.cli.store_cmd", "store", "Put, read, search, query, list, prune and check stored tool results."),
+    "externalize": ("toolstub.cli.externalize_cmd", "externalize",
+                    "Store the large tool outputs of CONVERSATION.json and print the savings report."),
+    "hydrate": ("toolstub.cli.externalize_cmd", "hydrate",
+                "Write CONVERSATION.json with every restorable stub replaced by its raw output."),
+    "serve": ("toolstub.cli.serve_cmd", "serve", "Serve stored tool results: an HTTP API or an MCP server."),
+    "report": ("toolstub.cli.report_cmd", "report",
+               "Summarize what was externalized in STORE_URL (default: $TOOLSTUB_STORE or the local folder)."),
+}
 
 # Exit codes shared by every command.
 EXIT_OK = 0
@@ -110,17 +119,53 @@ class ToolstubGroup(click.Group):
             raise as_cli_error(exc) from exc
 
 
-@click.group(cls=ToolstubGroup, context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(ToolstubGroup):
+    """A :class:`ToolstubGroup` whose subcommands are imported by module name on first use."""
+
+    def __init__(self, *args: Any, lazy_subcommands: dict[str, tuple[str, str, str]] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_subcommands = dict(lazy_subcommands or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy_subcommands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy_subcommands and cmd_name not in self.commands:
+            command = self._lazy_load(cmd_name)
+            if command is not None:
+                self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def _lazy_load(self, cmd_name: str) -> click.Command | None:
+        module_name, attr, _ = self.lazy_subcommands[cmd_name]
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:  # a command module left out of this installation
+            if exc.name == module_name:
+                return None
+            raise
+        command = getattr(module, attr)
+        if not isinstance(command, click.Command):  # pragma: no cover - a wrong table entry
+            raise TypeError(f"{module_name}.{attr} is not a click command")
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from the table's summaries, importing no command module."""
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.commands.get(name)
+            if command is None:
+                command = click.Command(name, help=self.lazy_subcommands[name][2])
+            if not command.hidden:
+                rows.append((name, command))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in rows])
+
+
+@click.group(cls=LazyGroup, lazy_subcommands=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="toolstub")
 def main() -> None:
     """Keep huge tool outputs out of an agent's context: synopses, a store, and tools to read them back."""
-
-
-for _module, _attr in COMMANDS:
-    try:
-        _mod = importlib.import_module(_module)
-    except ModuleNotFoundError as _exc:
-        if _exc.name and _exc.name.startswith("toolstub.cli."):
-            continue
-        raise
-    main.add_command(getattr(_mod, _attr))

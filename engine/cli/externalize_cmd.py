@@ -19,6 +19,11 @@ from typing import Any
 import click
 
 from toolstub.cli import EXIT_BAD_CONFIG, EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, fail
+from toolstub.externalize import ConfigError, ExternalizationConfig
+from toolstub.externalize import externalize as run_externalize
+from toolstub.externalize import hydrate as run_hydrate
+from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
+from toolstub.store import open_store, parse_ref
 
 PROGRESS_MIN_GROUPS = 20
 FORMAT_CHOICES = ("auto", "openai", "anthropic", "parts")
@@ -42,8 +47,6 @@ def guess_format(messages: list[Any]) -> str:
 def _load(path: str) -> tuple[Any, list[Any]]:
     """(the whole document, its message list)."""
     try:
-        from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
-
         limit = max_input_bytes()
         if path == "-":
             data, more = read_bounded(sys.stdin.buffer, limit)
@@ -93,8 +96,6 @@ def _write_out(out: str, data: bytes) -> None:
 
 
 def _config(path: str | None):
-    from toolstub.externalize import ConfigError, ExternalizationConfig
-
     try:
         base = ExternalizationConfig.from_file(path) if path else ExternalizationConfig()
         config = ExternalizationConfig.from_env(base)
@@ -183,16 +184,13 @@ rules_option = click.option("--rules", default=None, metavar="NAME|PATH", help="
               help=f"Force the progress bar on or off [default: on a terminal, from {PROGRESS_MIN_GROUPS} turns].")
 def externalize(conversation, fmt, url, session_id, config_path, rules, out, as_json, progress) -> None:
     """Store the large tool outputs of CONVERSATION.json and print the savings report."""
-    from toolstub.externalize import externalize as run
-    from toolstub.store import open_store
-
     config = _config(config_path)
     document, messages = _load(conversation)
     fmt = guess_format(messages) if fmt == "auto" else fmt
     session = _session_id(session_id)
     bar = _Progress(progress)
     try:
-        result = run(messages, format=fmt, store=open_store(url).session(session), config=config, rules=rules,
+        result = run_externalize(messages, format=fmt, store=open_store(url).session(session), config=config, rules=rules,
                      progress=bar)
     finally:
         bar.close()
@@ -210,8 +208,6 @@ class _Router:
         self.default = default
 
     def _session(self, ref: str):
-        from toolstub.store import parse_ref
-
         return self.store.session(parse_ref(ref)[0] or self.default)
 
     def read(self, ref: str, **kwargs: Any) -> dict:
@@ -230,10 +226,7 @@ class _Router:
 @click.option("-o", "--output", "out", default="-", show_default=True, metavar="OUT", help="Where to write the conversation.")
 def hydrate(conversation, fmt, url, session_id, rules, out) -> None:
     """Write CONVERSATION.json with every restorable stub replaced by its raw output."""
-    from toolstub.externalize import hydrate as run
-    from toolstub.store import open_store
-
     document, messages = _load(conversation)
     fmt = guess_format(messages) if fmt == "auto" else fmt
-    restored = run(messages, format=fmt, store=_Router(open_store(url), _session_id(session_id)), rules=rules)
+    restored = run_hydrate(messages, format=fmt, store=_Router(open_store(url), _session_id(session_id)), rules=rules)
     _write_out(out, _dump(restored, document))

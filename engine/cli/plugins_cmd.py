@@ -6,6 +6,8 @@ import json
 
 import click
 
+from toolstub.plugin_manager import get_registry
+
 
 @click.group("plugins")
 def plugins() -> None:
@@ -16,8 +18,6 @@ def plugins() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def list_plugins(as_json: bool) -> None:
     """List each plugin: its name, source (builtin or entry point) and the kinds it provides."""
-    from toolstub.plugin_manager import get_registry
-
     registry = get_registry()
     rows = registry.plugins()
     if as_json:

@@ -7,6 +7,10 @@ from pathlib import Path
 
 import click
 
+from toolstub import report as rep
+from toolstub.cli import EXIT_ERROR, fail
+from toolstub.store import open_store
+
 
 def _rich_table(title: str, first: str, rows: list[dict], key: str):
     from rich.table import Table
@@ -64,10 +68,6 @@ def _print_tables(data: dict) -> None:
 @click.option("--tokenizer", default=None, help="Count tokens with this tokenizer (reads each raw output back).")
 def report(store_url: str | None, as_json: bool, html_out: Path | None, tokenizer: str | None) -> None:
     """Summarize what was externalized in STORE_URL (default: $TOOLSTUB_STORE or the local folder)."""
-    from toolstub import report as rep
-    from toolstub.cli import EXIT_ERROR, fail
-    from toolstub.store import open_store
-
     store = open_store(store_url)
     result = rep.collect(store, url=store_url or str(getattr(store, "url", "") or "(default store)"), tokenizer=tokenizer)
     data = result.as_dict()

@@ -9,6 +9,10 @@ import yaml
 
 from toolstub.cli import EXIT_BAD_RULES, fail
 from toolstub.errors import RuleFileError
+from toolstub.plugin_manager import get_registry
+from toolstub.rule_files import load_rules, validate_rules
+from toolstub.rule_validation import composed_schema
+from toolstub.rules.schema import load_schema
 
 
 def _plain(value):
@@ -30,8 +34,6 @@ def rules() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of YAML.")
 def show(spec: str, as_json: bool) -> None:
     """Print the merged ruleset (extends resolved, every kind's defaults filled in)."""
-    from toolstub.rule_files import load_rules
-
     ruleset = load_rules(spec)
     data = _plain(ruleset.data)
     if as_json:
@@ -45,8 +47,6 @@ def show(spec: str, as_json: bool) -> None:
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 def validate(files: tuple[str, ...]) -> None:
     """Validate each rule file; print "FILE: ok" or its one-line error (exit 4 if any is bad)."""
-    from toolstub.rule_files import validate_rules
-
     bad = 0
     for spec in files:
         try:
@@ -65,13 +65,5 @@ def validate(files: tuple[str, ...]) -> None:
               help="Include the installed kind plugins' caps schemas (what the loader actually checks).")
 def schema(with_kinds: bool) -> None:
     """Print the rule-file JSON Schema (schema_version 1)."""
-    if with_kinds:
-        from toolstub.plugin_manager import get_registry
-        from toolstub.rule_validation import composed_schema
-
-        document = composed_schema(get_registry())
-    else:
-        from toolstub.rules.schema import load_schema
-
-        document = load_schema()
+    document = composed_schema(get_registry()) if with_kinds else load_schema()
     click.echo(json.dumps(document, indent=2, ensure_ascii=False))

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
+from pathlib import Path
 
 import click
 
 from toolstub.cli import EXIT_BAD_CONFIG, EXIT_BAD_RULES, EXIT_ERROR, EXIT_USAGE
+from toolstub.errors import InvalidArgumentError, RequestError, RuleFileError, ToolstubError
+from toolstub.externalize import ExternalizationConfig
+from toolstub.server.auth import generate_key, hash_key, load_keyring
 
 _STORE = click.option("--store", "store_url", envvar="TOOLSTUB_STORE", metavar="URL",
                       help="Store URL or folder (default: $TOOLSTUB_STORE, else the local store).")
@@ -38,13 +43,6 @@ def _need_server_extra() -> None:
 
 def _build(fn, *args, **kwargs):
     """Run a builder, mapping configuration errors to one line and the shared exit codes."""
-    from toolstub.errors import (
-        InvalidArgumentError,
-        RequestError,
-        RuleFileError,
-        ToolstubError,
-    )
-
     try:
         return fn(*args, **kwargs)
     except RuleFileError as exc:
@@ -89,7 +87,6 @@ def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, l
     _need_server_extra()
     import uvicorn
 
-    from toolstub.server.auth import load_keyring
     from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES
     from toolstub.server.http import create_app, warn_if_open
     from toolstub.settings import load_settings
@@ -117,9 +114,6 @@ def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, l
 
 def _export_for_workers(store_url, api_keys, rules, config, max_body_bytes) -> None:
     """Hand the (already validated) options to worker processes through their environment."""
-    import os
-    from pathlib import Path
-
     from toolstub.server import http
 
     values = {
@@ -148,8 +142,6 @@ def _export_server_settings(allowed_hosts, allowed_origins, request_timeout) -> 
 
 
 def _config(path):
-    from toolstub.externalize import ExternalizationConfig
-
     base = ExternalizationConfig.from_file(path) if path else None
     return ExternalizationConfig.from_env(base)
 
@@ -177,7 +169,6 @@ def serve_mcp(store_url, session_id, rules, transport, host, port, http_path, ap
     if transport == "stdio":
         server.run("stdio")
         return
-    from toolstub.server.auth import load_keyring
     from toolstub.server.http import warn_if_open
 
     from toolstub.server.host_check import HostPolicy
@@ -198,8 +189,6 @@ def serve_mcp(store_url, session_id, rules, transport, host, port, http_path, ap
 @click.option("--name", default="", help="A label for logs.")
 def keygen(sessions, admin, name) -> None:
     """Make a new API key: prints the key (give it to the client) and its key-file entry (hashed)."""
-    from toolstub.server.auth import generate_key, hash_key
-
     if not sessions and not admin:
         raise click.UsageError("give --session ID (repeatable) or --admin")
     key = generate_key()

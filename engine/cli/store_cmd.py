@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from toolstub.cli import EXIT_ERROR, EXIT_USAGE, ToolstubGroup, fail
+from toolstub.store import open_store, parse_ref
 
 PROGRESS_MIN_BYTES = 4 << 20
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$", re.IGNORECASE)
@@ -43,14 +44,10 @@ def parse_size(text: str) -> int:
 
 
 def _store(ctx: click.Context):
-    from toolstub.store import open_store
-
     return open_store(ctx.obj.get("url"))
 
 
 def _session(ctx: click.Context, session_id: str | None, ref: str | None = None):
-    from toolstub.store import parse_ref
-
     if not session_id and ref:
         session_id = parse_ref(ref)[0]
     return _store(ctx).session(session_id or os.environ.get("TOOLSTUB_SESSION") or "default")

@@ -16,7 +16,11 @@ import logging
 import click
 
 from toolstub.cli import EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, fail
+from toolstub.engine import synopsize
 from toolstub.errors import InvalidArgumentError
+from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
+from toolstub.rule_files import load_rules
+from toolstub.stub import render_stub
 
 FORMATS = ("stub", "json")
 
@@ -25,8 +29,6 @@ def read_input(source: str, limit: int | None = None) -> bytes:
     """The bytes of ``source`` (a path, or ``-`` for stdin); a missing file exits with EXIT_NO_INPUT.
 
     At most ``max_input_bytes`` are read; more is a one-line error (see :func:`read_input_prefix`)."""
-    from toolstub.input_limit import InputTooLarge
-
     data, more, limit = read_input_prefix(source, limit)
     if more:
         fail(InputTooLarge("stdin" if source == "-" else source, limit).message, EXIT_ERROR)
@@ -35,8 +37,6 @@ def read_input(source: str, limit: int | None = None) -> bytes:
 
 def read_input_prefix(source: str, limit: int | None = None) -> tuple[bytes, bool, int]:
     """``(the first max_input_bytes of source, whether more followed, the limit)``, in bounded memory."""
-    from toolstub.input_limit import max_input_bytes, read_bounded
-
     try:
         limit = max_input_bytes(limit)
     except InvalidArgumentError as exc:
@@ -92,10 +92,6 @@ def synopsis_document(synopsis, original_chars: int) -> dict:
 def synopsis(source: str, mime: str | None, rules: str | None, preview_chars: int, fmt: str,
              ref: str, tool_name: str, reason: str) -> None:
     """Print the synopsis (or the stub) of FILE, or of stdin when FILE is - or absent."""
-    from toolstub.engine import synopsize
-    from toolstub.rule_files import load_rules
-    from toolstub.stub import render_stub
-
     # contained plugin errors are printed below as warnings, once each
     logging.getLogger("toolstub").addHandler(logging.NullHandler())
     ruleset = load_rules(rules)

@@ -14,6 +14,7 @@ from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBea
 
 from toolstub.errors import NotFoundError, RequestError
 from toolstub.server.auth import ApiKey, KeyRing
+from toolstub.store.ids import is_valid_session_id
 
 SessionId = Annotated[str, PathParam(description="The session id", max_length=256,
                                      json_schema_extra={"pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$"})]
@@ -56,8 +57,6 @@ def check_scope(keyring: KeyRing, key: ApiKey | None, session_id: str) -> None:
 
 
 def _valid_session_id(session_id: str) -> bool:
-    from toolstub.store.ids import is_valid_session_id
-
     return is_valid_session_id(session_id)
 
 

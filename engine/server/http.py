@@ -15,15 +15,18 @@ from typing import Any
 from fastapi import APIRouter, Depends, FastAPI
 
 from toolstub import input_limit
+from toolstub.externalize import ExternalizationConfig
+from toolstub.rule_files import load_rules
 from toolstub.server import routes_messages, routes_results, routes_synopsis
-from toolstub.server.auth import KeyRing, as_keyring
+from toolstub.server.auth import KeyRing, as_keyring, load_keyring
 from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES, BodyLimitMiddleware
 from toolstub.server.deps import current_key
 from toolstub.server.envelope import EnvelopeJSONResponse, install_handlers, ok
 from toolstub.server.host_check import HostCheckMiddleware, HostPolicy
 from toolstub.server.models import Health, Ok
 from toolstub.server.time_budget import TimeBudgetMiddleware
-from toolstub.settings import DEFAULT_REQUEST_TIMEOUT_SECONDS
+from toolstub.settings import DEFAULT_REQUEST_TIMEOUT_SECONDS, load_settings
+from toolstub.store import open_store
 
 log = logging.getLogger("toolstub.server")
 
@@ -33,16 +36,12 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 def _open_store(store_url: str | None, store: Any) -> Any:
     if store is not None:
         return store
-    from toolstub.store import open_store
-
     return open_store(store_url)
 
 
 def _load_config(config: Any) -> Any:
     if config is None:
         return None
-    from toolstub.externalize import ExternalizationConfig
-
     if isinstance(config, ExternalizationConfig):
         return config
     if isinstance(config, dict):
@@ -80,8 +79,6 @@ def create_app(
     :param max_input_bytes: bodies are also refused (413) over this (default: ``TOOLSTUB_MAX_INPUT_BYTES``
         or 256 MiB).
     """
-    from toolstub.rule_files import load_rules
-
     app = FastAPI(
         title="toolstub",
         version=_version(),
@@ -159,11 +156,6 @@ def app_from_env() -> FastAPI:
     ``TOOLSTUB_SERVER_ALLOWED_HOSTS`` / ``..._ORIGINS`` / ``TOOLSTUB_SERVER_REQUEST_TIMEOUT``.
     """
     import os
-
-    from toolstub.externalize import ExternalizationConfig
-    from toolstub.server.auth import load_keyring
-
-    from toolstub.settings import load_settings
 
     env = os.environ
     config_file = env.get(ENV_CONFIG_FILE) or None

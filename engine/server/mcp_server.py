@@ -20,6 +20,10 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from toolstub.errors import RequestError
+from toolstub.rule_files import load_rules
+from toolstub.server.envelope import error_response, scrub
+from toolstub.store import open_store
+from toolstub.store.ids import validate_session_id
 
 # The tools themselves are shared with the framework integrations (toolstub.integrations).
 from toolstub.store.readback import (
@@ -52,8 +56,6 @@ def _guard(fn: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except RequestError as exc:
-            from toolstub.server.envelope import scrub
-
             raise ToolError(f"{exc.code}: {scrub(exc.message)}") from None
 
     return call
@@ -69,9 +71,6 @@ def build_mcp_server(
     """An :class:`MCPServer` exposing the session's stored results; run it with ``.run()``."""
     from mcp.server.mcpserver import MCPServer
 
-    from toolstub.rule_files import load_rules
-    from toolstub.store import open_store
-    from toolstub.store.ids import validate_session_id
 
     from importlib.metadata import version
 
@@ -178,8 +177,6 @@ class McpKeyMiddleware:
         presented = token.strip() if scheme.lower() == "bearer" else headers.get("x-api-key")
         key = self.keyring.authenticate(presented)
         if key is None or not key.allows(self.session_id):
-            from toolstub.server.envelope import error_response
-
             if key is None:
                 response = error_response("UNAUTHENTICATED", "missing or invalid API key",
                                           headers={"WWW-Authenticate": "Bearer"})

@@ -21,9 +21,11 @@ from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from toolstub.errors import InvalidArgumentError, NotFoundError
+from toolstub.externalize import externalize
 from toolstub.server.deps import ExistingSession, SessionId, WritableSession
 from toolstub.server.envelope import EnvelopeJSONResponse, error_docs, ok
 from toolstub.server.models import ContextResult, MessagesResult, Ok
+from toolstub.store import parse_ref
 
 Format = Literal["parts", "openai", "anthropic"]
 
@@ -53,8 +55,6 @@ def _jsonable(value: Any) -> Any:
 
 
 def _check_claimed_refs(messages: list[dict[str, Any]], session: Any, session_id: str) -> None:
-    from toolstub.store import parse_ref
-
     for i, message in enumerate(messages):
         parts = message.get("parts") if isinstance(message, Mapping) else None
         for j, part in enumerate(parts if isinstance(parts, list) else []):
@@ -75,8 +75,6 @@ def _check_claimed_refs(messages: list[dict[str, Any]], session: Any, session_id
 
 
 def post_messages(session: Any, session_id: str, fmt: str, messages: list[dict[str, Any]], state: Any) -> dict:
-    from toolstub.externalize import externalize
-
     if fmt == "parts":
         _check_claimed_refs(messages, session, session_id)
     result = externalize(messages, format=fmt, store=session, config=state.config, rules=state.rules)

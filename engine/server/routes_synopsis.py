@@ -20,16 +20,18 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
+from toolstub.engine import synopsize
 from toolstub.errors import InvalidArgumentError
+from toolstub.rule_files import bundled_names, load_rules
 from toolstub.server.envelope import EnvelopeJSONResponse, error_docs, ok
 from toolstub.server.models import Ok, SynopsisResult
+from toolstub.store.ids import sha256_text
+from toolstub.stub import render_stub
 
 MAX_PREVIEW_CHARS = 1_000_000
 
 
 def _bundled() -> tuple[str, ...]:
-    from toolstub.rule_files import bundled_names
-
     return tuple(bundled_names())
 
 
@@ -53,8 +55,6 @@ class SynopsisRequest(BaseModel):
 
 
 def _ruleset(name: str | None, default: Any) -> Any:
-    from toolstub.rule_files import bundled_names, load_rules
-
     if name is None:
         return default
     if name not in bundled_names():
@@ -66,9 +66,6 @@ def _ruleset(name: str | None, default: Any) -> Any:
 
 
 def describe(req: SynopsisRequest, default_rules: Any) -> dict[str, Any]:
-    from toolstub import render_stub, synopsize
-    from toolstub.store.ids import sha256_text
-
     rules = _ruleset(req.rules, default_rules)
     syn = synopsize(req.content, mime=req.mime, tool_name=req.tool_name, rules=rules,
                     preview_chars=req.preview_chars)
