@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from toolstub.errors import InvalidArgumentError, ToolstubError
+from toolstub.externalize.config import _read_file
+from toolstub.input_limit import parse_size
 
 DEFAULT_REQUEST_TIMEOUT_SECONDS = 30.0
 MAX_REQUEST_TIMEOUT_SECONDS = 3600.0
@@ -75,8 +77,6 @@ def _timeout(value: Any, source: str, field_name: str) -> float:
 
 
 def settings_from_mapping(data: Mapping[str, Any] | None, *, source: str = "<config>") -> Settings:
-    from toolstub.input_limit import parse_size
-
     data = dict(data or {})
     max_input = data.get("max_input_bytes")
     if max_input is not None:
@@ -103,8 +103,6 @@ def settings_from_mapping(data: Mapping[str, Any] | None, *, source: str = "<con
 
 def load_settings(path: str | Path | None = None, environ: Mapping[str, str] | None = None) -> Settings:
     """The settings of a config file (None: none), overridden by the environment."""
-    from toolstub.externalize.config import _read_file
-
     data: Any = {}
     source = "<config>"
     if path is not None:

@@ -13,6 +13,7 @@ from toolstub.cli import EXIT_BAD_CONFIG, EXIT_BAD_RULES, EXIT_ERROR, EXIT_USAGE
 from toolstub.errors import InvalidArgumentError, RequestError, RuleFileError, ToolstubError
 from toolstub.externalize import ExternalizationConfig
 from toolstub.server.auth import generate_key, hash_key, load_keyring
+from toolstub.settings import ENV_ALLOWED_HOSTS, ENV_ALLOWED_ORIGINS, ENV_REQUEST_TIMEOUT, load_settings
 
 _STORE = click.option("--store", "store_url", envvar="TOOLSTUB_STORE", metavar="URL",
                       help="Store URL or folder (default: $TOOLSTUB_STORE, else the local store).")
@@ -89,7 +90,6 @@ def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, l
 
     from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES
     from toolstub.server.http import create_app, warn_if_open
-    from toolstub.settings import load_settings
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s: %(message)s")
     keyring = _build(load_keyring, api_keys)
@@ -130,15 +130,11 @@ def _export_for_workers(store_url, api_keys, rules, config, max_body_bytes) -> N
 
 def _export_server_settings(allowed_hosts, allowed_origins, request_timeout) -> None:
     """The command line's hosts, origins and budget, for worker processes (the config file they read too)."""
-    import os
-
-    from toolstub import settings
-
-    for var, values in ((settings.ENV_ALLOWED_HOSTS, allowed_hosts), (settings.ENV_ALLOWED_ORIGINS, allowed_origins)):
+    for var, values in ((ENV_ALLOWED_HOSTS, allowed_hosts), (ENV_ALLOWED_ORIGINS, allowed_origins)):
         if values:
             os.environ[var] = ",".join(filter(None, (os.environ.get(var, ""), *values)))
     if request_timeout is not None:
-        os.environ[settings.ENV_REQUEST_TIMEOUT] = str(request_timeout)
+        os.environ[ENV_REQUEST_TIMEOUT] = str(request_timeout)
 
 
 def _config(path):
@@ -169,10 +165,8 @@ def serve_mcp(store_url, session_id, rules, transport, host, port, http_path, ap
     if transport == "stdio":
         server.run("stdio")
         return
-    from toolstub.server.http import warn_if_open
-
     from toolstub.server.host_check import HostPolicy
-    from toolstub.settings import load_settings
+    from toolstub.server.http import warn_if_open
 
     keyring = _build(load_keyring, api_keys)
     settings = _build(load_settings, None)

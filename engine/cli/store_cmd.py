@@ -18,6 +18,8 @@ from typing import Any
 import click
 
 from toolstub.cli import EXIT_ERROR, EXIT_USAGE, ToolstubGroup, fail
+from toolstub.cli.synopsis_cmd import read_input
+from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
 from toolstub.store import open_store, parse_ref
 
 PROGRESS_MIN_BYTES = 4 << 20
@@ -130,9 +132,6 @@ def put(ctx, source, session_id, tool_id, tool_name, mime_type, rules, as_json, 
 
 
 def _read_source(source: str, progress: bool | None) -> bytes:
-    from toolstub.cli.synopsis_cmd import read_input
-    from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
-
     if source == "-":
         return read_input("-")
     limit = max_input_bytes()

@@ -24,6 +24,8 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from toolstub.server.envelope import error_response
+
 log = logging.getLogger("toolstub.server")
 
 Scope = MutableMapping[str, Any]
@@ -181,7 +183,5 @@ class HostCheckMiddleware:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
-        from toolstub.server.envelope import error_response
-
         response = error_response(code, message, status_code=status, headers={"Connection": "close"})
         await response(scope, receive, send)

@@ -22,6 +22,7 @@ from pydantic import Field
 from toolstub.errors import RequestError
 from toolstub.rule_files import load_rules
 from toolstub.server.envelope import error_response, scrub
+from toolstub.server.host_check import HostCheckMiddleware, HostPolicy
 from toolstub.store import open_store
 from toolstub.store.ids import validate_session_id
 
@@ -192,8 +193,6 @@ def streamable_app(server: Any, *, session_id: str, host: str = "127.0.0.1", pat
     """The streamable HTTP ASGI app: Host/Origin checks (loopback names by default: 421 / 403
     otherwise, whatever address it is bound to), then API keys when configured."""
     from mcp.server.transport_security import TransportSecuritySettings
-
-    from toolstub.server.host_check import HostCheckMiddleware, HostPolicy
 
     # The SDK's own check is replaced by ours, which also holds when bound beyond loopback.
     app = server.streamable_http_app(

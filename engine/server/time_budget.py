@@ -17,6 +17,7 @@ from collections.abc import MutableMapping
 from typing import Any
 
 from toolstub.budget import Budget, _CURRENT
+from toolstub.server.envelope import error_response
 
 Message = MutableMapping[str, Any]
 
@@ -31,7 +32,6 @@ class TimeBudgetMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        from toolstub.server.envelope import error_response
 
         # The body first (BodyLimitMiddleware bounded it for writes; bound GET bodies too).
         body_messages: list[Message] = []
