@@ -37,7 +37,12 @@ def assemble(root: Path, dest: Path) -> Path:
 def lint_imports_command() -> list[str]:
     """``lint-imports`` next to this interpreter (a venv's bin/), else on PATH."""
     local = Path(sys.executable).with_name("lint-imports")
-    return [str(local)] if local.exists() else ["lint-imports"]
+    if local.exists():
+        return [str(local)]
+    found = shutil.which("lint-imports")
+    if found is None:
+        raise SystemExit("lint_imports: error: lint-imports not found: pip install import-linter (it is in '.[test]')")
+    return [found]
 
 
 def run(root: Path = REPO, *, config: Path | None = None, capture: bool = False) -> subprocess.CompletedProcess:
@@ -57,7 +62,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=REPO, help="checkout holding engine/, plugins/, rules/")
     parser.add_argument("--config", type=Path, default=None, help="config file [default: ROOT/pyproject.toml]")
     args = parser.parse_args(argv)
-    return run(args.root.resolve(), config=args.config).returncode
+    root = args.root.resolve()
+    missing = [folder for folder, _ in LAYOUT if not (root / folder).is_dir()]
+    if missing:
+        parser.exit(2, f"lint_imports: error: {root} is not a toolstub checkout (no {', '.join(f'{m}/' for m in missing)})\n")
+    config = args.config or root / "pyproject.toml"
+    if not config.is_file():
+        parser.exit(2, f"lint_imports: error: no config file {config}\n")
+    return run(root, config=config).returncode
 
 
 if __name__ == "__main__":
