@@ -12,7 +12,7 @@ from toolstub.errors import InvalidArgumentError
 from toolstub.externalize.adapters import FORMATS, GROUPERS
 from toolstub.externalize.config import ExternalizationConfig
 from toolstub.externalize.group import GroupStats, PartOutcome, externalize_group
-from toolstub.externalize.hydrate import hydrate_parts, hydrate_text_format
+from toolstub.externalize.restore import hydrate_parts, hydrate_text_format
 from toolstub.externalize.model import Message
 from toolstub.externalize.refs import known_headers
 from toolstub.rule_files import load_rules

@@ -17,12 +17,18 @@ from toolstub.store.ids import (
     sha256_text,
 )
 from toolstub.store.records import StoredToolResult
+from toolstub.store.results import ListResult, QueryResult, ReadResult, Result, SearchResult
 from toolstub.store.session import ToolResultStore
 from toolstub.store.store import Store, open_store
 
 __all__ = [
     "OFFSET_UNIT",
     "Backend",
+    "ListResult",
+    "QueryResult",
+    "ReadResult",
+    "Result",
+    "SearchResult",
     "Store",
     "StoredToolResult",
     "ToolResultStore",

@@ -32,6 +32,7 @@ from toolstub.store.ids import (
 from toolstub.store.listing import list_results
 from toolstub.store.query import query as _query
 from toolstub.store.reading import Reader
+from toolstub.store.results import ListResult, QueryResult, ReadResult, SearchResult
 from toolstub.store.search import iter_blocks
 from toolstub.store.search import search as _search
 from toolstub.store.support import (
@@ -246,7 +247,7 @@ class ToolResultStore(Reader):
         line: int | None = None,
         lines: int | None = None,
         max_chars: int | None = None,
-    ) -> dict[str, Any]:
+    ) -> ReadResult:
         """Code points ``[offset, offset + limit)`` (``limit=-1``: to the end), in O(limit).
 
         With ``line`` (1-based) and ``lines`` (default 100): those lines instead, in O(lines), through
@@ -261,7 +262,7 @@ class ToolResultStore(Reader):
                                 100 if lines is None else lines, max_chars)
             if include_metadata:
                 result["metadata"] = metadata
-            return result
+            return ReadResult(result)
         offset, limit = check_int("offset", offset), check_int("limit", limit)
         if offset < 0:
             raise InvalidArgumentError("offset must be greater than or equal to 0")
@@ -282,7 +283,7 @@ class ToolResultStore(Reader):
         }
         if include_metadata:
             result["metadata"] = metadata
-        return result
+        return ReadResult(result)
 
     def iter_text(self, id_or_ref: str, block_bytes: int | None = None):
         """Yield the output as ``(char_offset, text)`` blocks, in bounded memory (for hydration or export)."""
@@ -301,21 +302,24 @@ class ToolResultStore(Reader):
         *,
         mode: str = "literal",
         cursor: str | None = None,
-    ) -> dict[str, Any]:
-        return _search(self, id_or_ref, query, limit=limit, context_chars=context_chars, mode=mode, cursor=cursor)
+    ) -> SearchResult:
+        """Matches of ``query`` (``mode`` literal | icase | regex) with offset, line and snippet; page with ``cursor``."""
+        return SearchResult(_search(self, id_or_ref, query, limit=limit, context_chars=context_chars, mode=mode,
+                                    cursor=cursor))
 
     @guarded
-    def query(self, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[str, Any]:
-        return _query(self, id_or_ref, path, max_chars=max_chars)
+    def query(self, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> QueryResult:
+        """JSONPath (or jq-like ``.a[].b``) values of a stored JSON output, at most ``max_chars`` of them."""
+        return QueryResult(_query(self, id_or_ref, path, max_chars=max_chars))
 
     # -- list ------------------------------------------------------------------
     @guarded
-    def list(self, tool_name: str | None = None, limit: int = DEFAULT_LIST_LIMIT, *, newest_first: bool = False) -> dict:
+    def list(self, tool_name: str | None = None, limit: int = DEFAULT_LIST_LIMIT, *, newest_first: bool = False) -> ListResult:
         """Metadata of the session's results in creation order, from the session's index."""
         limit = check_int("limit", limit)
         if limit <= 0:
             raise InvalidArgumentError("limit must be greater than 0")
-        return {"tool_results": list_results(self, tool_name, limit, newest_first=newest_first)}
+        return ListResult({"tool_results": list_results(self, tool_name, limit, newest_first=newest_first)})
 
     # -- message log -------------------------------------------------------------
     @guarded

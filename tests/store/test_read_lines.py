@@ -105,3 +105,20 @@ def test_bad_line_arguments_are_one_line_errors(session, kwargs):
     with pytest.raises(InvalidArgumentError) as info:
         session.read(ref, **kwargs)
     assert "\n" not in str(info.value) and "line" in str(info.value)
+
+
+def test_results_are_typed_dicts_with_to_dict(session):
+    from toolstub.store import ListResult, QueryResult, ReadResult, SearchResult
+
+    stored = session.write('{"items": [{"id": 1}, {"id": 2}]}\n', tool_name="api")
+    read = session.read(stored.ref, limit=5, include_metadata=False)
+    assert isinstance(read, ReadResult) and read.content == read["content"] == '{"ite' and read.has_more is True
+    assert read.line is None and type(read.to_dict()) is dict and read.to_dict() == read
+    by_lines = session.read(stored.ref, line=1, lines=1)
+    assert by_lines.total_lines == 1 and by_lines.metadata["tool_name"] == "api"
+    found = session.search(stored.ref, "id")
+    assert isinstance(found, SearchResult) and found.total == 2 and found.matches[0]["line"] == 1 and found.next is None
+    listed = session.list()
+    assert isinstance(listed, ListResult) and [r["tool_result_id"] for r in listed.tool_results] == [stored.tool_result_id]
+    query = session.query(stored.ref, "$.items[*].id")
+    assert isinstance(query, QueryResult) and query.count == 2 and [m["value"] for m in query.matches] == [1, 2]
