@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import os
+import struct
 import time
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from toolstub.engine import synopsize
@@ -18,6 +21,7 @@ from toolstub.errors import (
 from toolstub.redact import prepare_for_storage
 from toolstub.rule_files import load_rules
 from toolstub.store import checkpoints as cp
+from toolstub.store import ingest
 from toolstub.store import lines as line_index
 from toolstub.store import records as rec
 from toolstub.store.backend import Backend, LocalBackend
@@ -102,7 +106,7 @@ class ToolResultStore(Reader):
     @guarded
     def write(
         self,
-        content: str,
+        content: Any,
         *,
         tool_id: str = "",
         tool_name: str = "",
@@ -114,17 +118,119 @@ class ToolResultStore(Reader):
         rules: Any = None,
         user_id: str = "",
         peer_id: str = "",
+        progress: Callable[[int], None] | None = None,
     ) -> rec.StoredToolResult:
-        """Store ``content`` once (dedupe by tool_id + content); metadata.json is written last."""
-        if not isinstance(content, str):
-            raise InvalidArgumentError("content must be a str", details={"type": type(content).__name__})
+        """Store ``content`` once (dedupe by tool_id + content); metadata.json is written last.
+
+        ``content`` is a ``str``, ``bytes``, a binary file object or an iterable of ``str`` or
+        ``bytes`` chunks (bytes are UTF-8, undecodable bytes kept as ``surrogateescape``).
+        An output of at most ``ingest.WHOLE_CHARS`` code points is handled whole; a larger one
+        is streamed in one pass and never held whole (see :mod:`toolstub.store.ingest`).
+        ``progress`` is called with the code points of each part as it is stored.
+        """
         ruleset = load_rules(rules)
+        if not isinstance(content, str) or len(content) > ingest.WHOLE_CHARS:
+            chunks = ingest.text_chunks(content)
+            whole, read = (None, []) if isinstance(content, str) else ingest.collect_whole(chunks)
+            if whole is None:
+                return self._write_streamed(
+                    itertools.chain(read, chunks), ruleset=ruleset, progress=progress, tool_id=tool_id,
+                    tool_name=tool_name, mime_type=mime_type, message_id=message_id, preview_chars=preview_chars,
+                    created_at=created_at, synopsis=synopsis, user_id=user_id, peer_id=peer_id,
+                )
+            content = whole
         content, redactions = prepare_content(prepare_for_storage, content, ruleset)
         encoded = cp.encode(content, cp.DEFAULT_EVERY)
         digest = hashlib.sha256()
         for chunk in encoded.chunks:
             digest.update(chunk)
         sha = digest.hexdigest()
+        if progress is not None:
+            progress(len(content))
+        return self._store(
+            sha=sha, chars=len(content), nbytes=encoded.nbytes, every=encoded.every, redactions=redactions,
+            write_output=lambda tool_result_id: self._write_output(tool_result_id, encoded),
+            describe=lambda kwargs: self._describe_whole(content, kwargs), ruleset=ruleset, tool_id=tool_id,
+            tool_name=tool_name, mime_type=mime_type, message_id=message_id, preview_chars=preview_chars,
+            created_at=created_at, synopsis=synopsis, user_id=user_id, peer_id=peer_id,
+        )
+
+    @staticmethod
+    def _describe_whole(content: str, kwargs: dict[str, Any]) -> Synopsis:
+        try:
+            return synopsize(content, **kwargs)
+        except UnicodeError:  # a component that cannot take lone surrogates: describe a same-length view
+            return synopsize(without_surrogates(content), **kwargs)
+
+    def _write_streamed(self, chunks, *, ruleset, progress, **fields: Any) -> rec.StoredToolResult:
+        """One pass over ``chunks``: redacted per segment into a spool file, counted, then stored."""
+        directory = None
+        if isinstance(self.backend, LocalBackend):
+            directory = self.backend.path(self.session_id)
+            os.makedirs(directory, exist_ok=True)
+        spooled = ingest.spool(
+            chunks,
+            lambda segment: prepare_content(prepare_for_storage, segment, ruleset),
+            every=cp.DEFAULT_EVERY,
+            directory=directory,
+            progress=progress,
+        )
+        try:
+            return self._store(
+                sha=spooled.sha256, chars=spooled.chars, nbytes=spooled.nbytes, every=spooled.every,
+                redactions=spooled.redactions,
+                write_output=lambda tool_result_id: self._write_spooled(tool_result_id, spooled),
+                describe=lambda kwargs: self._describe_view(spooled, kwargs), ruleset=ruleset, **fields,
+            )
+        finally:
+            spooled.remove()
+
+    @staticmethod
+    def _describe_view(spooled: ingest.Spooled, kwargs: dict[str, Any]) -> Synopsis:
+        view = spooled.view()
+        try:
+            return ingest.describe_view(view, spooled, **kwargs)
+        except UnicodeError:
+            return ingest.describe_view(without_surrogates(view), spooled, **kwargs)
+
+    def _write_spooled(self, tool_result_id: str, spooled: ingest.Spooled) -> None:
+        out = rec.output_path(self.session_id, tool_result_id)
+        if isinstance(self.backend, LocalBackend):
+            final = self.backend.path(out)
+            os.makedirs(os.path.dirname(final), exist_ok=True)
+            os.replace(spooled.path, final)
+        else:
+            with open(spooled.path, "rb") as source, self.backend.fs.open(self.backend.path(out), "wb") as target:
+                while block := source.read(8 << 20):
+                    target.write(block)
+        pause_point("before_checkpoints")
+        head = cp.HEADER.pack(cp.MAGIC, spooled.every, spooled.chars, spooled.nbytes)
+        index = head + struct.pack(f"<{len(spooled.offsets)}Q", *spooled.offsets)
+        self.backend.put(rec.checkpoints_path(self.session_id, tool_result_id), index)
+        lines = line_index.from_chunk_counts(spooled.newline_counts, spooled.every, spooled.chars)
+        self.backend.put(line_index.lines_path(self.session_id, tool_result_id), lines.to_bytes())
+
+    def _store(
+        self,
+        *,
+        sha: str,
+        chars: int,
+        nbytes: int,
+        every: int,
+        redactions: int,
+        write_output,
+        describe,
+        ruleset,
+        tool_id: str,
+        tool_name: str,
+        mime_type: str,
+        message_id: str,
+        preview_chars: int,
+        created_at: str | None,
+        synopsis: Synopsis | None,
+        user_id: str,
+        peer_id: str,
+    ) -> rec.StoredToolResult:
         tool_result_id = make_tool_result_id(tool_id, sha)
         found = self._try_metadata(tool_result_id)
         if found is not None and found.get("sha256") != sha:
@@ -136,11 +242,8 @@ class ToolResultStore(Reader):
             self._ensure_indexed(existing)
             return self._stored(existing, created=False)
         if synopsis is None:
-            kwargs = {"mime": mime_type, "tool_name": tool_name, "rules": ruleset, "preview_chars": preview_chars}
-            try:
-                synopsis = synopsize(content, **kwargs)
-            except UnicodeError:  # a component that cannot take lone surrogates: describe a same-length view
-                synopsis = synopsize(without_surrogates(content), **kwargs)
+            synopsis = describe({"mime": mime_type, "tool_name": tool_name, "rules": ruleset,
+                                 "preview_chars": preview_chars})
         ref = make_ref(self.session_id, tool_result_id)
         metadata = {
             "tool_result_id": tool_result_id,
@@ -151,8 +254,8 @@ class ToolResultStore(Reader):
             "user_id": user_id or "",
             "peer_id": peer_id or "",
             "created_at": created_at or utc_now_iso(),
-            "original_chars": len(content),
-            "preview_chars": min(len(content), max(int(preview_chars), 0)),
+            "original_chars": chars,
+            "preview_chars": min(chars, max(int(preview_chars), 0)),
             "sha256": sha,
             "mime_type": mime_type or "text/plain",
             "synopsis_kind": synopsis.kind,
@@ -163,11 +266,11 @@ class ToolResultStore(Reader):
             "ruleset": synopsis.ruleset or ruleset.name,
             "ruleset_version": synopsis.ruleset_version or ruleset.version,
             "redactions": int(redactions),
-            "output_bytes": encoded.nbytes,
-            "checkpoint_every": encoded.every,
+            "output_bytes": nbytes,
+            "checkpoint_every": every,
             "stored_at_ns": monotonic_ns(),
         }
-        self._write_output(tool_result_id, encoded)
+        write_output(tool_result_id)
         pause_point("before_metadata")
         created = self._commit(tool_result_id, metadata)
         if not created:  # another writer committed the same record first
