@@ -18,8 +18,9 @@ from typing import Any
 import click
 
 from toolstub.cli import EXIT_ERROR, EXIT_USAGE, ToolstubGroup, fail
-from toolstub.cli.synopsis_cmd import read_input
-from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
+from toolstub.cli.synopsis_cmd import BoundedChunks, open_input
+from toolstub.errors import InvalidArgumentError
+from toolstub.input_limit import InputTooLarge, max_input_bytes
 from toolstub.store import open_store, parse_ref
 
 PROGRESS_MIN_BYTES = 4 << 20
@@ -119,11 +120,9 @@ def store(ctx: click.Context, url: str | None) -> None:
 @progress_option
 @click.pass_context
 def put(ctx, source, session_id, tool_id, tool_name, mime_type, rules, as_json, progress) -> None:
-    """Store FILE (or stdin) and print its id and ref."""
-    data = _read_source(source, progress)
-    content = data.decode("utf-8", "surrogateescape")
-    stored = _session(ctx, session_id).write(content, tool_id=tool_id, tool_name=tool_name, mime_type=mime_type,
-                                             rules=rules)
+    """Store FILE (or stdin) and print its id and ref (one pass: read, stored and described as it comes)."""
+    stored = _put_streamed(ctx, source, session_id, progress, tool_id=tool_id, tool_name=tool_name,
+                           mime_type=mime_type, rules=rules)
     if as_json:
         _emit({"tool_result_id": stored.tool_result_id, "ref": stored.ref, "created": stored.created,
                "metadata": stored.metadata})
@@ -131,35 +130,46 @@ def put(ctx, source, session_id, tool_id, tool_name, mime_type, rules, as_json, 
         _write(f"{stored.ref}\t{'created' if stored.created else 'exists'}")
 
 
-def _read_source(source: str, progress: bool | None) -> bytes:
-    if source == "-":
-        return read_input("-")
-    limit = max_input_bytes()
+def _put_streamed(ctx, source: str, session_id, progress: bool | None, **fields):
+    """Read ``source`` in chunks straight into ``session.write``: nothing is held whole.
+
+    More than ``max_input_bytes`` is a one-line error and nothing is stored. The progress bar
+    counts the bytes as the one pass consumes them (read, redacted, stored, indexed), then
+    shows the synopsis and the final copy into the store.
+    """
     try:
-        size = os.path.getsize(source)
-        handle = open(source, "rb")
-    except FileNotFoundError:
-        fail(f"no such file: {source}", 3)
-    except IsADirectoryError:
-        fail(f"is a directory: {source}", 3)
-    except OSError as exc:
-        fail(f"cannot read {source}: {exc.strerror or exc}", 3)
-    with handle:
-        if not _progress_wanted(progress, size):
-            data, more = read_bounded(handle, limit)
-        else:
-            bar, task = _progress(f"reading {os.path.basename(source)}", size)
-            chunks = []
-            got = 0
+        limit = max_input_bytes()
+    except InvalidArgumentError as exc:
+        fail(exc.message, EXIT_USAGE)
+    handle = open_input(source)
+    try:
+        size = os.fstat(handle.fileno()).st_size if source != "-" else 0
+    except (OSError, ValueError):
+        size = 0
+    session = _session(ctx, session_id)
+    bar = task = None
+    label = f"storing {os.path.basename(source) if source != '-' else 'stdin'}"
+    if _progress_wanted(progress, size):
+        bar, task = _progress(label, size or None)
+    reader = BoundedChunks(handle, limit, on_read=(lambda n: bar.advance(task, n)) if bar is not None else None)
+
+    def chunks():
+        yield from reader
+        if reader.truncated:
+            raise InputTooLarge("stdin" if source == "-" else source, limit)
+        if bar is not None:
+            bar.update(task, description=f"{label}: describing and committing")
+
+    try:
+        if bar is not None:
             with bar:
-                while got <= limit and (chunk := handle.read(min(1 << 20, limit + 1 - got))):
-                    chunks.append(chunk)
-                    got += len(chunk)
-                    bar.advance(task, len(chunk))
-            data, more = b"".join(chunks), got > limit
-        if more:
-            fail(InputTooLarge(source, limit).message, EXIT_ERROR)
-        return data
+                return session.write(chunks(), **fields)
+        return session.write(chunks(), **fields)
+    except InputTooLarge as exc:
+        fail(exc.message, EXIT_ERROR)
+    finally:
+        if source != "-":
+            handle.close()
 
 
 @store.command("read")

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import json
 import logging
 
 import click
 
 from toolstub.cli import EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, fail
+from toolstub import streaming
 from toolstub.engine import synopsize
 from toolstub.errors import InvalidArgumentError
 from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
@@ -46,6 +48,46 @@ def read_input_prefix(source: str, limit: int | None = None) -> tuple[bytes, boo
     try:
         with open(source, "rb") as handle:
             return (*read_bounded(handle, limit), limit)
+    except FileNotFoundError:
+        fail(f"no such file: {source}", EXIT_NO_INPUT)
+    except IsADirectoryError:
+        fail(f"is a directory: {source}", EXIT_NO_INPUT)
+    except OSError as exc:
+        fail(f"cannot read {source}: {exc.strerror or exc}", EXIT_NO_INPUT)
+
+
+class BoundedChunks:
+    """The bytes of a binary stream in chunks, at most ``limit`` in all; their sha256 and size as read.
+
+    ``truncated`` tells whether more followed the limit (then reading stopped there), and
+    ``on_read`` (if set) is called with each chunk's size: a progress bar over the one pass.
+    """
+
+    def __init__(self, handle, limit: int, chunk: int = 1 << 20, on_read=None) -> None:
+        self.handle, self.limit, self.chunk, self.on_read = handle, limit, chunk, on_read
+        self.digest = hashlib.sha256()
+        self.size = 0
+        self.truncated = False
+
+    def __iter__(self):
+        while self.size < self.limit:
+            data = self.handle.read(min(self.chunk, self.limit - self.size))
+            if not data:
+                return
+            self.size += len(data)
+            self.digest.update(data)
+            if self.on_read is not None:
+                self.on_read(len(data))
+            yield data
+        self.truncated = bool(self.handle.read(1))
+
+
+def open_input(source: str):
+    """A binary file object for ``source`` (``-``: stdin); a missing file exits with EXIT_NO_INPUT."""
+    if source == "-":
+        return click.get_binary_stream("stdin")
+    try:
+        return open(source, "rb")
     except FileNotFoundError:
         fail(f"no such file: {source}", EXIT_NO_INPUT)
     except IsADirectoryError:
@@ -95,11 +137,31 @@ def synopsis(source: str, mime: str | None, rules: str | None, preview_chars: in
     # contained plugin errors are printed below as warnings, once each
     logging.getLogger("toolstub").addHandler(logging.NullHandler())
     ruleset = load_rules(rules)
-    data, truncated, limit = read_input_prefix(source)
-    content = decode(data)
-    digest = hashlib.sha256(data).hexdigest()
-    del data  # the text is all the engine needs: half the peak memory on a large input
-    result = synopsize(content, mime=mime, tool_name=tool_name, rules=ruleset, preview_chars=preview_chars)
+    try:
+        limit = max_input_bytes()
+    except InvalidArgumentError as exc:
+        fail(exc.message, EXIT_USAGE)
+    handle = open_input(source)
+    reader = BoundedChunks(handle, limit)
+    try:
+        # one pass: an output up to streaming.WHOLE_CHARS is described whole, a larger one from its view
+        chunks = streaming.text_chunks(iter(reader))
+        content, read = streaming.collect_whole(chunks)
+        kwargs = {"mime": mime, "tool_name": tool_name, "rules": ruleset, "preview_chars": preview_chars}
+        if content is not None:
+            original_chars = len(content)
+            result = synopsize(content, **kwargs)
+        else:
+            scanned = streaming.scan(itertools.chain(read, chunks))
+            del read
+            original_chars = scanned.chars
+            result = streaming.describe_view(scanned.view(), scanned, **kwargs)
+    except OSError as exc:
+        fail(f"cannot read {source}: {exc.strerror or exc}", EXIT_NO_INPUT)
+    finally:
+        if source != "-":
+            handle.close()
+    truncated, digest = reader.truncated, reader.digest.hexdigest()
     if truncated:
         # what was read is described, and the stub says it is only the start
         note = (f"input truncated: only the first {limit} bytes were read (max_input_bytes; "
@@ -110,7 +172,7 @@ def synopsis(source: str, mime: str | None, rules: str | None, preview_chars: in
         click.echo(f"toolstub: warning: {message}", err=True)
     if fmt == "json":
         # ensure_ascii: lone surrogates become \\udcXX escapes, never an encoding error
-        write_text(json.dumps(synopsis_document(result, len(content)), ensure_ascii=True))
+        write_text(json.dumps(synopsis_document(result, original_chars), ensure_ascii=True))
         return
     stub = render_stub(
         result,
@@ -118,8 +180,8 @@ def synopsis(source: str, mime: str | None, rules: str | None, preview_chars: in
         tool_name=tool_name,
         sha256=digest,
         reason=reason,
-        original_chars=len(content),
-        preview_chars=min(len(content), max(preview_chars, 0)),
+        original_chars=original_chars,
+        preview_chars=min(original_chars, max(preview_chars, 0)),
         rules=ruleset,
     )
     write_text(stub)

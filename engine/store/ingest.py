@@ -1,4 +1,4 @@
-"""Streaming ingestion: an output given as ``str``, ``bytes``, a binary file or an iterator of chunks.
+"""Streaming ingestion into the store: an output given as ``str``, ``bytes``, a binary file or an iterator of chunks.
 
 One pass over the chunks writes the stored bytes (to a spool file), the checkpoint
 offsets, the newline count per checkpoint (the line index) and the sha256, and keeps a
@@ -11,7 +11,7 @@ See ``docs/streaming.md`` for the design and its limits. In short:
 * A larger output is redacted per *segment* (cut at the first ``\\n`` past
   ``SEGMENT_CHARS`` code points, or at ``2 * SEGMENT_CHARS``: cut points depend on the
   content only, never on the chunking), and its synopsis is the synopsis of its view:
-  the first ``HEAD_CHARS`` and the last ``TAIL_CHARS`` code points of the stored text
+  the first ``streaming.HEAD_CHARS`` and the last ``streaming.TAIL_CHARS`` code points of the stored text
   (each cut at a line end), plus notes with the totals counted over the whole stream.
   A ``str`` that large takes the same path, so whole and streamed agree.
 
@@ -21,91 +21,20 @@ an incremental decoder, so a chunk boundary inside a multi-byte sequence changes
 
 from __future__ import annotations
 
-import codecs
-import dataclasses
 import hashlib
-import io
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
-from toolstub.engine import synopsize
-from toolstub.errors import InvalidArgumentError
-from toolstub.limits import apply_limits
-from toolstub.rule_files import load_rules
+from toolstub import streaming
 from toolstub.store.ids import encode_content
+from toolstub.streaming import Scanned, collect_whole, describe_view, scan, text_chunks, view_text
 
-#: outputs up to this many code points are collected and handled whole (as before streaming)
-WHOLE_CHARS = 12_000_000
-#: a larger output is redacted in segments of about this many code points (cut at a line end)
+__all__ = ["Scanned", "Spooled", "collect_whole", "describe_view", "scan", "segments", "spool", "text_chunks"]
+
+#: a large output is redacted in segments of about this many code points (cut at a line end)
 SEGMENT_CHARS = 1 << 20
-#: the view a large output is described from: its head and its tail, in code points
-HEAD_CHARS = 2_000_000
-TAIL_CHARS = 1_000_000
-#: bytes read from a file object per chunk
-READ_BYTES = 1 << 20
-
-
-def text_chunks(content: Any, read_bytes: int = READ_BYTES) -> Iterator[str]:
-    """``content`` (``str``, ``bytes``, a binary file object or an iterable of ``str``/``bytes``) as text chunks.
-
-    Bytes are decoded with one incremental UTF-8 decoder (``surrogateescape``), so the text is
-    ``b"".join(chunks).decode("utf-8", "surrogateescape")`` however the bytes were cut.
-    """
-    if isinstance(content, str):
-        for start in range(0, len(content), SEGMENT_CHARS):
-            yield content[start : start + SEGMENT_CHARS]
-        return
-    if isinstance(content, (bytes, bytearray, memoryview)):
-        yield bytes(content).decode("utf-8", "surrogateescape")
-        return
-    read = getattr(content, "read", None)
-    if callable(read):
-        pieces: Iterable[Any] = iter(lambda: read(read_bytes), b"")
-        if isinstance(content, io.TextIOBase):
-            pieces = iter(lambda: read(read_bytes), "")
-    elif isinstance(content, Iterable):
-        pieces = content
-    else:
-        raise InvalidArgumentError(
-            "content must be a str, bytes, a binary file or an iterable of chunks",
-            details={"type": type(content).__name__},
-        )
-    decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
-    for piece in pieces:
-        if isinstance(piece, str):
-            if decoder.getstate()[0]:
-                raise InvalidArgumentError("a str chunk after an incomplete UTF-8 sequence in a bytes chunk")
-            if piece:
-                yield piece
-        elif isinstance(piece, (bytes, bytearray, memoryview)):
-            text = decoder.decode(bytes(piece))
-            if text:
-                yield text
-        else:
-            raise InvalidArgumentError("every chunk must be str or bytes", details={"type": type(piece).__name__})
-    tail = decoder.decode(b"", final=True)
-    if tail:
-        yield tail
-
-
-def collect_whole(chunks: Iterator[str], limit: int | None = None) -> tuple[str | None, list[str]]:
-    """Read ``chunks`` while they hold at most ``limit`` code points.
-
-    Returns ``(content, [])`` when the stream ended within the limit, else ``(None, read)``
-    with the chunks read so far (the caller goes on with the rest of ``chunks``).
-    """
-    limit = WHOLE_CHARS if limit is None else limit
-    read: list[str] = []
-    total = 0
-    for chunk in chunks:
-        read.append(chunk)
-        total += len(chunk)
-        if total > limit:
-            return None, read
-    return "".join(read), []
 
 
 def segments(chunks: Iterable[str], size: int | None = None) -> Iterator[str]:
@@ -161,17 +90,7 @@ class Spooled:
 
     def view(self) -> str:
         """The text the synopsis describes: head and tail, each cut at a line end."""
-        return view_text(self.head, self.tail, self.chars)
-
-
-def view_text(head: str, tail: str, chars: int) -> str:
-    if chars <= len(head):
-        return head
-    cut = head.rfind("\n")
-    shown_head = head[: cut + 1] if cut >= 0 else head
-    start = tail.find("\n")
-    shown_tail = tail[start + 1 :] if 0 <= start < len(tail) - 1 else tail
-    return shown_head + shown_tail
+        return view_text(self.head, self.tail, self.chars, self.newlines)
 
 
 def spool(
@@ -213,11 +132,11 @@ def spool(
                 redactions += found
                 chars += len(stored)
                 newlines += stored.count("\n")
-                if head_len < HEAD_CHARS:
-                    piece = stored[: HEAD_CHARS - head_len]
+                if head_len < streaming.HEAD_CHARS:
+                    piece = stored[: streaming.HEAD_CHARS - head_len]
                     head_parts.append(piece)
                     head_len += len(piece)
-                tail = (tail + stored)[-TAIL_CHARS:] if len(stored) < TAIL_CHARS else stored[-TAIL_CHARS:]
+                tail = (tail + stored)[-streaming.TAIL_CHARS:] if len(stored) < streaming.TAIL_CHARS else stored[-streaming.TAIL_CHARS:]
                 carry += stored
                 whole = len(carry) - len(carry) % every
                 for start in range(0, whole, every):
@@ -248,53 +167,9 @@ def spool(
     )
 
 
-@dataclass
-class Scanned:
-    """A large output read once for its synopsis only (``toolstub synopsis``): its view and totals."""
-
-    chars: int
-    nbytes: int
-    newlines: int
-    head: str
-    tail: str
-
-    def view(self) -> str:
-        return view_text(self.head, self.tail, self.chars)
-
-
-def scan(chunks: Iterable[str], progress: Callable[[int], None] | None = None) -> Scanned:
-    """Head, tail and totals of the text of ``chunks`` (no redaction, nothing written)."""
-    chars = nbytes = newlines = 0
-    head_parts: list[str] = []
-    head_len = 0
-    tail = ""
-    for chunk in chunks:
-        chars += len(chunk)
-        nbytes += len(encode_content(chunk))
-        newlines += chunk.count("\n")
-        if head_len < HEAD_CHARS:
-            piece = chunk[: HEAD_CHARS - head_len]
-            head_parts.append(piece)
-            head_len += len(piece)
-        tail = (tail + chunk)[-TAIL_CHARS:] if len(chunk) < TAIL_CHARS else chunk[-TAIL_CHARS:]
-        if progress is not None:
-            progress(len(chunk))
-    return Scanned(chars, nbytes, newlines, "".join(head_parts), tail)
-
-
-def file_chunks(path: str, size: int = READ_BYTES) -> Iterator[bytes]:
+def file_chunks(path: str, size: int = streaming.READ_BYTES) -> Iterator[bytes]:
     with open(path, "rb") as handle:
         while chunk := handle.read(size):
             yield chunk
 
 
-def describe_view(view: str, totals: Spooled | Scanned, **kwargs: Any) -> Any:
-    """The synopsis of a large output: its view's synopsis, with a first notable item giving the totals."""
-    ruleset = load_rules(kwargs.pop("rules", None))
-    result = synopsize(view, rules=ruleset, **kwargs)
-    lines = totals.newlines + (1 if totals.chars and not totals.tail.endswith("\n") else 0)
-    note = (
-        f"large output: {totals.chars} characters, {totals.nbytes} bytes, {lines} lines in all; "
-        f"described from its first and last lines ({len(view)} characters), the middle not read for this synopsis"
-    )
-    return apply_limits(dataclasses.replace(result, notable_items=(note, *result.notable_items)), ruleset.limits)

@@ -21,6 +21,7 @@ from toolstub.errors import (
 from toolstub.redact import prepare_for_storage
 from toolstub.rule_files import load_rules
 from toolstub.store import checkpoints as cp
+from toolstub import streaming
 from toolstub.store import ingest
 from toolstub.store import lines as line_index
 from toolstub.store import records as rec
@@ -124,12 +125,12 @@ class ToolResultStore(Reader):
 
         ``content`` is a ``str``, ``bytes``, a binary file object or an iterable of ``str`` or
         ``bytes`` chunks (bytes are UTF-8, undecodable bytes kept as ``surrogateescape``).
-        An output of at most ``ingest.WHOLE_CHARS`` code points is handled whole; a larger one
+        An output of at most ``streaming.WHOLE_CHARS`` code points is handled whole; a larger one
         is streamed in one pass and never held whole (see :mod:`toolstub.store.ingest`).
         ``progress`` is called with the code points of each part as it is stored.
         """
         ruleset = load_rules(rules)
-        if not isinstance(content, str) or len(content) > ingest.WHOLE_CHARS:
+        if not isinstance(content, str) or len(content) > streaming.WHOLE_CHARS:
             chunks = ingest.text_chunks(content)
             whole, read = (None, []) if isinstance(content, str) else ingest.collect_whole(chunks)
             if whole is None:

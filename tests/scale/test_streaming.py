@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import toolstub
+from toolstub import streaming
 from toolstub.store import ingest
 
 _LINES = ["2024-03-01 10:00:0%d INFO ok id=%d", "2024-03-01 10:00:0%d ERROR boom %d", "plain %d words %d", "é中😀 %d %d",
@@ -26,10 +27,11 @@ texts = st.lists(st.tuples(st.sampled_from(_LINES), st.integers(0, 9), st.intege
 
 @pytest.fixture
 def small_thresholds(monkeypatch):
-    monkeypatch.setattr(ingest, "WHOLE_CHARS", 300)
+    monkeypatch.setattr(streaming, "WHOLE_CHARS", 300)
+    monkeypatch.setattr(streaming, "CHUNK_CHARS", 50)
     monkeypatch.setattr(ingest, "SEGMENT_CHARS", 64)
-    monkeypatch.setattr(ingest, "HEAD_CHARS", 200)
-    monkeypatch.setattr(ingest, "TAIL_CHARS", 120)
+    monkeypatch.setattr(streaming, "HEAD_CHARS", 200)
+    monkeypatch.setattr(streaming, "TAIL_CHARS", 120)
 
 
 def _cut(data: bytes, cuts: list[int]) -> list[bytes]:

@@ -97,7 +97,8 @@ def test_progress_bar_when_forced(run, tmp_path):
     source = tmp_path / "big.txt"
     source.write_text("x" * 50_000, encoding="utf-8")  # --progress forces the bar whatever the size
     result = run("put", str(source), "--session", "big", "--progress")
-    assert result.exit_code == 0 and "reading big.txt" in result.stderr
+    # one bar over the one pass: read, stored, then described and committed
+    assert result.exit_code == 0 and "storing big.txt" in result.stderr and "describing and committing" in result.stderr
     checked = run("fsck", "--progress")
     assert checked.exit_code == 0 and "checking" in checked.stderr
 
