@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
-from toolstub.claims import Claim, Evidence
-from toolstub.engine import synopsize
-from toolstub.errors import PluginError, RuleFileError, ToolstubError
-from toolstub.hookspecs import hookimpl
-from toolstub.rule_files import load_rules, validate_rules
-from toolstub.ruleset import Ruleset
-from toolstub.stub import render_stub
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
-
 if TYPE_CHECKING:  # the lazy names below, for type checkers (never imported at run time here)
+    from toolstub.claims import Claim, Evidence
+    from toolstub.engine import synopsize
+    from toolstub.errors import PluginError, RuleFileError, ToolstubError
     from toolstub.externalize import ExternalizationConfig, externalize, hydrate
+    from toolstub.hookspecs import hookimpl
+    from toolstub.rule_files import load_rules, validate_rules
+    from toolstub.ruleset import Ruleset
     from toolstub.store import ToolResultStore, open_store
+    from toolstub.stub import render_stub
+    from toolstub.synopsis import KindInput, Summarizer, Synopsis
 
 __all__ = [
     "Claim",
@@ -37,9 +35,23 @@ __all__ = [
     "validate_rules",
 ]
 
-# Names provided by the store, externalization and server layers, imported lazily
-# so that ``import toolstub`` stays cheap.
+# Every public name is imported on first use (module ``__getattr__``), so that ``import
+# toolstub.cli`` (``toolstub --version``) and ``import toolstub.errors`` stay cheap.
 _LAZY = {
+    "Claim": ("toolstub.claims", "Claim"),
+    "Evidence": ("toolstub.claims", "Evidence"),
+    "synopsize": ("toolstub.engine", "synopsize"),
+    "PluginError": ("toolstub.errors", "PluginError"),
+    "RuleFileError": ("toolstub.errors", "RuleFileError"),
+    "ToolstubError": ("toolstub.errors", "ToolstubError"),
+    "hookimpl": ("toolstub.hookspecs", "hookimpl"),
+    "load_rules": ("toolstub.rule_files", "load_rules"),
+    "validate_rules": ("toolstub.rule_files", "validate_rules"),
+    "Ruleset": ("toolstub.ruleset", "Ruleset"),
+    "render_stub": ("toolstub.stub", "render_stub"),
+    "KindInput": ("toolstub.synopsis", "KindInput"),
+    "Summarizer": ("toolstub.synopsis", "Summarizer"),
+    "Synopsis": ("toolstub.synopsis", "Synopsis"),
     "open_store": ("toolstub.store", "open_store"),
     "ToolResultStore": ("toolstub.store", "ToolResultStore"),
     "externalize": ("toolstub.externalize", "externalize"),
@@ -50,11 +62,18 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     if name == "__version__":
+        metadata = importlib.import_module("importlib.metadata")
         try:
-            return version("toolstub")
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            return metadata.version("toolstub")
+        except metadata.PackageNotFoundError:  # pragma: no cover - running from a source tree
             return "0+unknown"
     if name in _LAZY:
         module, attr = _LAZY[name]
-        return getattr(importlib.import_module(module), attr)
+        value = getattr(importlib.import_module(module), attr)
+        globals()[name] = value  # later lookups are plain attribute reads
+        return value
     raise AttributeError(f"module 'toolstub' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__, *_LAZY})

@@ -24,9 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pluggy
-from jsonschema import Draft202012Validator
 
-from toolstub import hookspecs
+from toolstub import hookspecs, validation_cache
 from toolstub.errors import PluginError
 from toolstub.synopsis import Summarizer
 
@@ -128,7 +127,11 @@ def _descriptor_problem(item: object) -> str | None:
     if not callable(item.summarize):
         return f"returned a Summarizer {item.name!r} whose summarize is not callable"
     try:
-        Draft202012Validator.check_schema(dict(item.caps_schema))
+        digest = validation_cache.key("caps_schema", dict(item.caps_schema))
+        if not validation_cache.known(digest):
+            # jsonschema is imported only when a schema was never checked before (start-up)
+            importlib.import_module("jsonschema").Draft202012Validator.check_schema(dict(item.caps_schema))
+            validation_cache.remember(digest)
     except Exception as exc:  # noqa: BLE001 - SchemaError or a non-mapping
         return f"returned a Summarizer {item.name!r} with an invalid caps_schema: {str(exc).splitlines()[0]}"
     return None

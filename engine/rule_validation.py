@@ -12,19 +12,23 @@ from jsonschema's ``best_match`` error.
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
-from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import ValidationError, best_match
 
+from toolstub import validation_cache
 from toolstub.errors import PatternError, RuleFileError
 from toolstub.plugin_manager import Registry
 from toolstub.regex import compile_pattern
 from toolstub.rules.schema import load_schema
+
+if TYPE_CHECKING:  # jsonschema is imported only when a rule file must be validated (see validation_cache)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 PathT = tuple[Any, ...]
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
@@ -150,7 +154,8 @@ def validator_for(registry: Registry) -> Draft202012Validator:
     cached = _validators.get(id(registry))
     if cached is not None and cached[0] is registry:
         return cached[1]
-    validator = Draft202012Validator(composed_schema(registry), format_checker=FormatChecker())
+    jsonschema = importlib.import_module("jsonschema")
+    validator = jsonschema.Draft202012Validator(composed_schema(registry), format_checker=jsonschema.FormatChecker())
     _validators.clear()
     _validators[id(registry)] = (registry, validator)
     return validator
@@ -290,9 +295,18 @@ def _message(kw: str, value: Any, inst: Any, error: ValidationError, raw: str | 
 
 
 def schema_error(data: Mapping[str, Any], registry: Registry, raw: Any = None) -> tuple[PathT, bool, str] | None:
-    """The best schema error of ``data`` as (path, at key?, message), or ``None`` if it is valid."""
+    """The best schema error of ``data`` as (path, at key?, message), or ``None`` if it is valid.
+
+    Data that validated before against the same schema is not validated again (a cache
+    keyed by the sha256 of both, see :mod:`toolstub.validation_cache`).
+    """
+    digest = validation_cache.key("rule_file", data, composed_schema(registry))
+    if validation_cache.known(digest):
+        return None
+    best_match = importlib.import_module("jsonschema.exceptions").best_match
     error = best_match(validator_for(registry).iter_errors(data))
     if error is None:
+        validation_cache.remember(digest)
         return None
     return explain(error, registry, raw)
 
