@@ -27,7 +27,7 @@ from toolstub.ruleset import Ruleset
 from toolstub.synopsis import KindInput, Summarizer, Synopsis
 from toolstub.textutil import head_tail_sample
 
-log = logging.getLogger("toolstub")
+log: logging.Logger = logging.getLogger("toolstub")
 
 DEFAULT_PREVIEW_CHARS = 2_000
 

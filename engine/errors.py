@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ToolstubError(Exception):
     """Base class of toolstub's errors."""
@@ -47,21 +49,24 @@ class RequestError(ToolstubError):
 
     code = "INTERNAL"
 
-    def __init__(self, message: str, *, details: dict | None = None) -> None:
+    def __init__(self, message: str, *, details: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
-        self.details = details or {}
+        self.details: dict[str, Any] = details or {}
 
 
 class InvalidArgumentError(RequestError, ValueError):
+    """A request argument is wrong (HTTP 400, exit 2)."""
     code = "INVALID_ARGUMENT"
 
 
 class NotFoundError(RequestError, LookupError):
+    """An unknown ref, id or session (HTTP 404, exit 3)."""
     code = "NOT_FOUND"
 
 
 class FailedPreconditionError(RequestError):
+    """The request cannot be served in the current state (HTTP 412)."""
     code = "FAILED_PRECONDITION"
 
 

@@ -16,8 +16,8 @@ from toolstub.token_estimate import Tokenizer
 
 PROJECT_NAME = "toolstub"
 
-hookspec = pluggy.HookspecMarker(PROJECT_NAME)
-hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
+hookspec: pluggy.HookspecMarker = pluggy.HookspecMarker(PROJECT_NAME)
+hookimpl: pluggy.HookimplMarker = pluggy.HookimplMarker(PROJECT_NAME)
 
 
 @hookspec

@@ -33,7 +33,7 @@ ENTRY_POINT_GROUP = "toolstub"
 DISABLE_AUTOLOAD_ENV = "TOOLSTUB_DISABLE_PLUGIN_AUTOLOAD"
 BLOCKED_PLUGINS_ENV = "TOOLSTUB_BLOCKED_PLUGINS"
 
-log = logging.getLogger("toolstub")
+log: logging.Logger = logging.getLogger("toolstub")
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "toolstub.plugins.unknown_summarizer",

@@ -54,7 +54,7 @@ class LinearPattern:
 
     def __init__(self, regex: Any) -> None:
         #: the underlying ``re2`` object (for callers that match UTF-8 bytes themselves)
-        self.regex = regex
+        self.regex: Any = regex
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.regex, name)

@@ -40,6 +40,7 @@ class Figures:
     redactions: int = 0
 
     def add(self, row: Row) -> None:
+        """Count one stored result in."""
         self.results += 1
         self.before_chars += row.before_chars
         self.after_chars += row.after_chars
@@ -48,6 +49,7 @@ class Figures:
         self.redactions += row.redactions
 
     def as_dict(self) -> dict[str, Any]:
+        """The totals with what was saved (chars, tokens, shares), JSON-ready."""
         out = asdict(self)
         out["saved_chars"] = self.before_chars - self.after_chars
         out["saved_tokens"] = self.before_tokens - self.after_tokens
@@ -58,6 +60,8 @@ class Figures:
 
 @dataclass
 class Row:
+    """One stored result: its size before (raw) and after (its stub), in chars and tokens."""
+
     session_id: str
     tool_result_id: str
     tool_name: str
@@ -70,6 +74,7 @@ class Row:
     ref: str = ""
 
     def as_dict(self) -> dict[str, Any]:
+        """The row with its saved share, JSON-ready."""
         out = asdict(self)
         out["saved_share"] = share(self.before_chars, self.after_chars)
         return out
@@ -77,6 +82,8 @@ class Row:
 
 @dataclass
 class Report:
+    """The savings report of a store: totals, per session, per kind, and the rows."""
+
     store: str = ""
     tokenizer: str = ""
     totals: Figures = field(default_factory=Figures)
@@ -85,9 +92,11 @@ class Report:
     rows: list[Row] = field(default_factory=list)
 
     def largest(self, n: int = LARGEST) -> list[Row]:
+        """The ``n`` largest results (by raw chars)."""
         return sorted(self.rows, key=lambda r: (-r.before_chars, r.session_id, r.tool_result_id))[:n]
 
     def as_dict(self) -> dict[str, Any]:
+        """The report as ``toolstub report --json`` prints it."""
         kinds = sorted(self.kinds.items(), key=lambda kv: (-kv[1].before_chars, kv[0]))
         return {
             "store": self.store,
@@ -152,6 +161,7 @@ def row_of(
 
 
 def aggregate(rows: Iterable[Row], *, store: str = "", tokenizer: str = "") -> Report:
+    """The report of ``rows``."""
     report = Report(store=store, tokenizer=tokenizer or f"estimate: 1 token per {CHARS_PER_TOKEN} chars")
     for row in rows:
         report.rows.append(row)

@@ -57,6 +57,7 @@ class Ruleset:
     files: tuple[str, ...] = ()
 
     def caps(self, kind: str) -> Mapping[str, Any]:
+        """The caps of ``kind`` (its ``kinds.<kind>`` section, defaults filled in; empty when none)."""
         return self.kinds.get(kind, MappingProxyType({}))
 
     @property

@@ -130,20 +130,21 @@ class KindInput:
         rules: Ruleset,
         caps: Mapping[str, Any],
     ) -> None:
-        self.content = content
+        self.content: str = content
         #: the MIME hint, lower-cased ("" when none was given)
-        self.mime = mime
-        self.tool_name = tool_name
-        self.preview_chars = preview_chars
-        self.rules = rules
+        self.mime: str = mime
+        self.tool_name: str = tool_name
+        self.preview_chars: int = preview_chars
+        self.rules: Ruleset = rules
         #: this detector's section of the rule file (``kinds.<name>``), patterns compiled
-        self.caps = caps
+        self.caps: Mapping[str, Any] = caps
 
     @cached_property
     def stripped(self) -> str:
         return self.content.strip()
 
     def with_caps(self, caps: Mapping[str, Any]) -> KindInput:
+        """The same input with another kind's caps (the content and its stripped form shared)."""
         other = KindInput(
             self.content,
             mime=self.mime,

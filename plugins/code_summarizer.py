@@ -280,7 +280,7 @@ def summarize(inp: KindInput) -> Synopsis | None:
 
 
 @hookimpl
-def toolstub_register_summarizers():
+def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
     return (
         Summarizer(
             name="code",

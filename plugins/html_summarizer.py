@@ -474,5 +474,5 @@ SUMMARIZER = Summarizer(
 
 
 @hookimpl
-def toolstub_register_summarizers():
+def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
     return (SUMMARIZER,)

@@ -365,7 +365,7 @@ def _tsv(inp: KindInput) -> Synopsis | None:
 
 
 @hookimpl
-def toolstub_register_summarizers():
+def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
     common = {"caps_schema": CAPS_SCHEMA, "pattern_keys": frozenset({"not_table_patterns", "secondary_not_table_patterns"})}
     return (
         Summarizer(

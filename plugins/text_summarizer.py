@@ -199,7 +199,7 @@ def summarize(inp: KindInput) -> Synopsis:
 
 
 @hookimpl
-def toolstub_register_summarizers():
+def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
     return (
         Summarizer(
             name="text",

@@ -46,7 +46,7 @@ def count(text: str) -> int:
 
 
 @hookimpl
-def toolstub_register_tokenizers():
+def toolstub_register_tokenizers() -> tuple[Tokenizer, ...]:
     if not available():
         return ()
     return (Tokenizer(name=NAME, count=count, description="cl100k_base BPE (tiktoken + bundled vocabulary)"),)

@@ -34,21 +34,26 @@ class ExternalizationReport:
 
     @property
     def saved_chars(self) -> int:
+        """Characters taken out of the context (before minus after)."""
         return self.chars_before - self.chars_after
 
     @property
     def share_saved(self) -> float:
+        """The share of tool-output characters saved (0..1)."""
         return self.saved_chars / self.chars_before if self.chars_before else 0.0
 
     @property
     def stored(self) -> list[PartOutcome]:
+        """The parts whose output was stored (or cut to a preview, or served from a source)."""
         return [p for p in self.parts if p.action in CHANGED]
 
     @property
     def errors(self) -> list[PartOutcome]:
+        """The parts a store failure kept inline or cut to a preview."""
         return [p for p in self.parts if p.error and p.action in ("kept_on_error", "preview_only")]
 
     def by_kind(self) -> dict[str, dict[str, int]]:
+        """Stored parts, chars before and after, per synopsis kind."""
         out: dict[str, dict[str, int]] = {}
         for p in self.stored:
             row = out.setdefault(p.kind or "unknown", {"parts": 0, "chars_before": 0, "chars_after": 0})
@@ -58,6 +63,7 @@ class ExternalizationReport:
         return dict(sorted(out.items()))
 
     def to_dict(self) -> dict[str, Any]:
+        """The report as a JSON-ready dict (totals, by kind, per part)."""
         return {
             "format": self.format,
             "tool_outputs": self.tool_outputs,
@@ -75,6 +81,7 @@ class ExternalizationReport:
 
 @dataclass(frozen=True)
 class ExternalizationResult:
+    """What ``externalize`` returns: the new messages (stubs in place) and the report."""
     messages: list[Any]
     report: ExternalizationReport
 

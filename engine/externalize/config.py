@@ -121,6 +121,7 @@ class ExternalizationConfig:
     # ---- construction -------------------------------------------------
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None, *, source: str = "<config>") -> ExternalizationConfig:
+        """A validated config from a mapping; ``source`` names it in errors."""
         data = dict(data or {})
         _validate(data, source)
         return cls(**data)
@@ -161,10 +162,12 @@ class ExternalizationConfig:
         return cls.from_dict(data, source="environment")
 
     def replace(self, **changes: Any) -> ExternalizationConfig:
+        """A copy with ``changes`` applied."""
         return dataclasses.replace(self, **changes)
 
     # ---- use ------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The fields as a plain dict (the form ``from_dict`` and the config file take)."""
         data = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "tools"}
         data["tools"] = {
             name: {k: v for k, v in dataclasses.asdict(o).items() if v is not None and v is not False}
@@ -184,10 +187,12 @@ class ExternalizationConfig:
             raise ConfigError(str(exc), field_name="tokenizer") from None
 
     def excluded(self, tool_name: str) -> bool:
+        """Whether the outputs of ``tool_name`` always stay inline."""
         override = self.tools.get(tool_name)
         return bool(override and override.exclude)
 
     def threshold_for(self, tool_name: str) -> int:
+        """The threshold of ``tool_name``: its override, else the global one."""
         override = self.tools.get(tool_name)
         if override and override.threshold_chars is not None:
             return override.threshold_chars

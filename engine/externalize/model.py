@@ -73,6 +73,7 @@ class ToolPart:
         return bool(self.tool_output_ref and self.tool_output_truncated)
 
     def to_dict(self) -> dict[str, Any]:
+        """The part as the seed writes it (falsy fields and text/plain omitted, unknown keys kept)."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             if f.name in ("extra", "message_id", "created_at"):
@@ -88,6 +89,7 @@ class ToolPart:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], **context: Any) -> ToolPart:
+        """A part from its dict form (unknown keys kept in ``extra``)."""
         names = {f.name for f in dataclasses.fields(cls)} - {"extra", "message_id", "created_at"}
         known = {k: v for k, v in data.items() if k in names}
         extra = {k: v for k, v in data.items() if k not in names}
@@ -114,6 +116,7 @@ class Message:
 
     @property
     def tool_parts(self) -> list[ToolPart]:
+        """The message's tool parts, in order."""
         return [p for p in self.parts if isinstance(p, ToolPart)]
 
     @property
@@ -122,6 +125,7 @@ class Message:
         return self.role == "user" and len(self.parts) > 1 and all(isinstance(p, ToolPart) for p in self.parts)
 
     def to_dict(self) -> dict[str, Any]:
+        """The message as the seed writes it, parts included."""
         out: dict[str, Any] = {"id": self.id, "role": self.role}
         out["parts"] = [p.to_dict() if isinstance(p, ToolPart) else p for p in self.parts]
         for name in ("created_at", "peer_id", "message_kind"):
@@ -132,6 +136,7 @@ class Message:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Message:
+        """A message from its dict form."""
         mid = str(data.get("id") or "")
         created = data.get("created_at")
         parts = [

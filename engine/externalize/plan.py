@@ -18,7 +18,7 @@ from toolstub.synopsis import Synopsis
 from toolstub.textutil import head_tail_sample
 from toolstub.tokens import count_tokens
 
-log = logging.getLogger("toolstub")
+log: logging.Logger = logging.getLogger("toolstub")
 
 SINGLE_THRESHOLD = "single_threshold"
 TURN_BUDGET = "turn_budget"
@@ -66,10 +66,10 @@ class Plan:
     def __init__(self, run: Run, part: ToolPart, source: Source | None) -> None:
         self.run = run
         self.part = part
-        self.raw = part.tool_output
-        self.size = run.measure(self.raw)
+        self.raw: str = part.tool_output
+        self.size: int = run.measure(self.raw)
         self.source = source
-        self.sha = sha256_text(self.raw)
+        self.sha: str = sha256_text(self.raw)
         self.reason = SINGLE_THRESHOLD if self.size > run.config.threshold_for(part.tool_name) else TURN_BUDGET
         self._base: tuple[int, Any] | None = None
         self._stubs: dict[int, tuple[str, int]] = {}

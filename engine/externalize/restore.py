@@ -21,7 +21,7 @@ from toolstub.externalize.adapters import RESTORE_KEY, anthropic_groups, openai_
 from toolstub.externalize.model import ToolPart
 from toolstub.externalize.refs import int_or_none, parse_ref, parse_stub, sha256_text
 
-log = logging.getLogger("toolstub")
+log: logging.Logger = logging.getLogger("toolstub")
 
 
 def read_back(store: Any, ref: str, offset: Any = 0, limit: Any = -1) -> str | None:

@@ -61,7 +61,7 @@ class ToolstubHooks:
         config: ExternalizationConfig | None = None,
         rules: str | Path | Ruleset | None = None,
     ) -> None:
-        self.outputs = ToolOutputs(session, config=config, rules=rules)
+        self.outputs: ToolOutputs = ToolOutputs(session, config=config, rules=rules)
         self.processed: list[Processed] = []
         """What became of each string the hook externalized (or tried to), in order."""
 

@@ -77,11 +77,11 @@ class ToolOutputs:
         config: ExternalizationConfig | None = None,
         rules: str | Path | Ruleset | None = None,
     ) -> None:
-        self.session = session
-        self.config = config or ExternalizationConfig()
-        self.ruleset = load_rules(rules)
-        self.tools = SessionTools(session)
-        self.names = tool_names(self.ruleset)
+        self.session: ToolResultStore = session
+        self.config: ExternalizationConfig = config or ExternalizationConfig()
+        self.ruleset: Ruleset = load_rules(rules)
+        self.tools: SessionTools = SessionTools(session)
+        self.names: dict[str, str] = tool_names(self.ruleset)
 
     @classmethod
     def open(cls, session_id: str, store: str | None = None, **kwargs: Any) -> ToolOutputs:

@@ -92,8 +92,8 @@ class ToolstubMiddleware(AgentMiddleware):
         rules: str | Path | Ruleset | None = None,
     ) -> None:
         super().__init__()
-        self.outputs = ToolOutputs(session, config=config, rules=rules)
-        self.tools = readback_tools(self.outputs)
+        self.outputs: ToolOutputs = ToolOutputs(session, config=config, rules=rules)
+        self.tools: list[BaseTool] = readback_tools(self.outputs)
 
     def process(self, request: ToolCallRequest, result: ToolMessage | Command[Any]) -> ToolMessage | Command[Any]:
         """The tool's result as the model should see it (a stub when stored)."""

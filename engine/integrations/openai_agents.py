@@ -67,7 +67,7 @@ class ToolstubAgentTools:
         config: ExternalizationConfig | None = None,
         rules: str | Path | Ruleset | None = None,
     ) -> None:
-        self.outputs = ToolOutputs(session, config=config, rules=rules)
+        self.outputs: ToolOutputs = ToolOutputs(session, config=config, rules=rules)
         self.processed: list[Processed] = []
         """What became of each output handled so far (in call order; stored or not)."""
 

@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse
 
 from toolstub.errors import RequestError
 
-log = logging.getLogger("toolstub.server")
+log: logging.Logger = logging.getLogger("toolstub.server")
 
 STATUS_BY_CODE = {
     "INVALID_ARGUMENT": 400,

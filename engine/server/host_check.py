@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 from toolstub.server.envelope import error_response
 
-log = logging.getLogger("toolstub.server")
+log: logging.Logger = logging.getLogger("toolstub.server")
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]

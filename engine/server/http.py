@@ -28,7 +28,7 @@ from toolstub.server.time_budget import TimeBudgetMiddleware
 from toolstub.settings import DEFAULT_REQUEST_TIMEOUT_SECONDS, load_settings
 from toolstub.store import open_store
 
-log = logging.getLogger("toolstub.server")
+log: logging.Logger = logging.getLogger("toolstub.server")
 
 API_PREFIX = "/api/v1"
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})

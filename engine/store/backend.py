@@ -19,9 +19,9 @@ import os
 import threading
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import fsspec
 
@@ -45,9 +45,9 @@ class Backend:
     kind = "fsspec"
 
     def __init__(self, fs: fsspec.AbstractFileSystem, root: str, url: str) -> None:
-        self.fs = fs
-        self.root = root.rstrip("/")
-        self.url = url
+        self.fs: fsspec.AbstractFileSystem = fs
+        self.root: str = root.rstrip("/")
+        self.url: str = url
 
     # -- paths ---------------------------------------------------------------
     def path(self, *parts: str) -> str:
@@ -68,7 +68,8 @@ class Backend:
         by_path = {self.fs._strip_protocol(p): v for p, v in raw.items()}
         return {r: by_path.get(self.fs._strip_protocol(p), FileNotFoundError(r)) for r, p in zip(rels, paths)}
 
-    def open(self, rel: str, block_size: int = 1 << 20):
+    def open(self, rel: str, block_size: int = 1 << 20) -> BinaryIO:
+        """The object ``rel`` opened for reading in binary, buffered by ``block_size``."""
         return self.fs.open(self.path(rel), "rb", block_size=block_size)
 
     def exists(self, rel: str) -> bool:
@@ -152,7 +153,8 @@ class LocalBackend(Backend):
                 handle.seek(start)
             return handle.read() if end is None else handle.read(max(0, end - (start or 0)))
 
-    def open(self, rel: str, block_size: int = 1 << 20):
+    def open(self, rel: str, block_size: int = 1 << 20) -> BinaryIO:
+        """The file ``rel`` opened for reading in binary, buffered by ``block_size``."""
         return open(self.path(rel), "rb", buffering=block_size)
 
     def cat_many(self, rels: list[str]) -> dict[str, bytes | Exception]:
@@ -176,7 +178,7 @@ class LocalBackend(Backend):
         temp = self._temp(final, data)
         os.replace(temp, final)
 
-    def put_stream(self, rel: str, chunks: Iterable[bytes], hook=None) -> None:
+    def put_stream(self, rel: str, chunks: Iterable[bytes], hook: Callable[[], None] | None = None) -> None:
         """Replace ``rel`` atomically from an iterable of chunks (never a partial file under the final name)."""
         final = self.path(rel)
         os.makedirs(os.path.dirname(final), exist_ok=True)
@@ -301,7 +303,7 @@ def s3_options_from_env() -> dict[str, Any]:
     return options
 
 
-def open_backend(url: str | os.PathLike | None = None, **storage_options: Any) -> Backend:
+def open_backend(url: str | os.PathLike[str] | None = None, **storage_options: Any) -> Backend:
     """The backend for a store URL: a path or ``file://``, ``memory://NAME``, ``s3://bucket/prefix``."""
     if url is None:
         url = os.environ.get("TOOLSTUB_STORE") or str(default_local_root())

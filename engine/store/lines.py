@@ -32,17 +32,20 @@ LINES_FILE = "output.lidx"
 
 
 def lines_path(session_id: str, tool_result_id: str) -> str:
+    """The line index file of a record."""
     return f"{rec.result_dir(session_id, tool_result_id)}/{LINES_FILE}"
 
 
 @dataclass(frozen=True)
 class LineIndex:
+    """Newline counts at each code-point checkpoint of one output."""
     every: int
     chars: int
     newlines: int
     cumulative: list[int]  # cumulative[k]: newlines in [0, k * every)
 
     def to_bytes(self) -> bytes:
+        """The index file's bytes."""
         head = HEADER.pack(MAGIC, self.every, self.chars, self.newlines)
         return head + struct.pack(f"<{len(self.cumulative)}Q", *self.cumulative)
 

@@ -21,7 +21,8 @@ from toolstub.store import records as rec
 from toolstub.store.ids import is_valid_tool_result_id
 
 
-def index_entries(store) -> list[rec.IndexName]:
+def index_entries(store: Any) -> list[rec.IndexName]:
+    """The session's index entries, in creation order."""
     folder = f"{store.session_id}/{rec.INDEX}"
     entries = [e for e in map(rec.parse_index_name, store.backend.names(folder)) if e is not None]
     entries = [e for e in entries if is_valid_tool_result_id(e.tool_result_id)]
@@ -29,7 +30,7 @@ def index_entries(store) -> list[rec.IndexName]:
     return entries
 
 
-def _selected(store, tool_name: str | None, limit: int, newest_first: bool):
+def _selected(store: Any, tool_name: str | None, limit: int, newest_first: bool):
     """Sort and filter the raw names (zero-padded, so name order is time order); parse only what is needed."""
     names = [n for n in store.backend.names(f"{store.session_id}/{rec.INDEX}") if n[:1].isdigit()]
     if not names and store.backend.names(f"{store.session_id}/{rec.RESULTS}"):
@@ -50,7 +51,8 @@ def _parsed(names):
             yield entry
 
 
-def list_results(store, tool_name: str | None, limit: int, *, newest_first: bool = False) -> list[dict[str, Any]]:
+def list_results(store: Any, tool_name: str | None, limit: int, *, newest_first: bool = False) -> list[dict[str, Any]]:
+    """Metadata of up to ``limit`` results (of ``tool_name``), oldest first unless ``newest_first``."""
     entries = _selected(store, tool_name, limit, newest_first)
     out: list[dict[str, Any]] = []
     folder = f"{store.session_id}/{rec.INDEX}"
@@ -74,7 +76,7 @@ _CACHE_LOCK = threading.Lock()
 CACHE_ENTRIES = 4096
 
 
-def _read_entries(store, folder: str, batch: list[rec.IndexName]) -> dict[str, bytes | Exception]:
+def _read_entries(store: Any, folder: str, batch: list[rec.IndexName]) -> dict[str, bytes | Exception]:
     """Index entries by path, from a small process cache when possible.
 
     Entries are immutable and the listing decides what exists (a pruned record's name
@@ -128,7 +130,7 @@ def _parse_entry(blob: bytes | Exception, entry: rec.IndexName) -> dict[str, Any
     return data
 
 
-def rebuild_index(store) -> list[str]:
+def rebuild_index(store: Any) -> list[str]:
     """Write the index entries missing for committed records; return the ids indexed."""
     folder = f"{store.session_id}/{rec.RESULTS}"
     have = {e.tool_result_id for e in index_entries(store)}

@@ -28,7 +28,7 @@ def _seconds(value: timedelta | float | None) -> float | None:
     return seconds
 
 
-def _records(store) -> list[dict[str, Any]]:
+def _records(store: Any) -> list[dict[str, Any]]:
     """Every indexed record of every session: session, id, stored_at_ns, bytes, index entry name."""
     out = []
     for session_id in store.sessions():
@@ -57,7 +57,7 @@ def _records(store) -> list[dict[str, Any]]:
     return out
 
 
-def remove_record(store, session_id: str, tool_result_id: str, entry_name: str | None) -> None:
+def remove_record(store: Any, session_id: str, tool_result_id: str, entry_name: str | None) -> None:
     """Index entry first (unlisted), then the commit point (unreadable), then the files."""
     if entry_name:
         store.backend.rm(f"{session_id}/{rec.INDEX}/{entry_name}")
@@ -65,7 +65,7 @@ def remove_record(store, session_id: str, tool_result_id: str, entry_name: str |
     store.backend.rm(rec.result_dir(session_id, tool_result_id), recursive=True)
 
 
-def prune(store, *, older_than=None, max_bytes: int | None = None, dry_run: bool = False) -> dict[str, Any]:
+def prune(store: Any, *, older_than: Any = None, max_bytes: int | None = None, dry_run: bool = False) -> dict[str, Any]:
     """Remove results older than ``older_than`` and then the oldest until at most ``max_bytes`` remain."""
     seconds = _seconds(older_than)
     if max_bytes is not None and (isinstance(max_bytes, bool) or int(max_bytes) < 0):
@@ -126,7 +126,7 @@ class _Streamed:
         return head + struct.pack(f"<{len(offsets)}Q", *offsets)
 
 
-def fsck(store, *, repair: bool = False, remove_orphans: bool = False, verify: bool = True, progress: Progress | None = None) -> dict:
+def fsck(store: Any, *, repair: bool = False, remove_orphans: bool = False, verify: bool = True, progress: Progress | None = None) -> dict[str, Any]:
     """Check every record; with ``repair`` rebuild checkpoints and index entries, drop temp files
     and stale index entries; with ``remove_orphans`` also remove outputs that were never committed."""
     problems: list[dict[str, Any]] = []

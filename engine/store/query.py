@@ -46,7 +46,7 @@ def _compile(path: str):
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def render_path(datum) -> str:
+def render_path(datum: Any) -> str:
     """``$.items[0].id``-style path of a jsonpath-ng match."""
     parts = []
     node = datum
@@ -65,7 +65,8 @@ def render_path(datum) -> str:
     return "$" + "".join(reversed(parts))
 
 
-def query(store, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[str, Any]:
+def query(store: Any, id_or_ref: str, path: str, *, max_chars: int = 20_000) -> dict[str, Any]:
+    """JSONPath values of a stored JSON output (the session method ``query``)."""
     if not isinstance(path, str):
         raise InvalidArgumentError("path must be a string")
     if isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars <= 0:

@@ -108,8 +108,8 @@ class SessionTools:
     """The four tools over one session's :class:`~toolstub.store.ToolResultStore`."""
 
     def __init__(self, session: Any, session_id: str | None = None) -> None:
-        self.session = session
-        self.session_id = session_id or session.session_id
+        self.session: Any = session
+        self.session_id: str = session_id or session.session_id
 
     def _id(self, ref: str) -> str:
         sid, rid = parse_ref(ref)

@@ -127,8 +127,10 @@ class StoredToolResult:
 
     @property
     def sha256(self) -> str:
+        """The SHA-256 of the stored content (hex)."""
         return str(self.metadata.get("sha256", ""))
 
     @property
     def metadata_uri(self) -> str:
+        """The URI of the record's metadata.json."""
         return f"{self.storage_uri}/{METADATA}"

@@ -18,6 +18,8 @@ __all__ = ["ListResult", "QueryResult", "ReadResult", "Result", "SearchResult"]
 class _Key(Generic[T]):
     """A typed, read-only attribute for one key of a :class:`Result`."""
 
+    name: str
+
     def __init__(self, doc: str) -> None:
         self.__doc__ = doc
         self.name = ""

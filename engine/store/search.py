@@ -35,7 +35,7 @@ MODES = ("literal", "icase", "regex")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def iter_blocks(store, tool_result_id: str, metadata: dict, start: int, block_bytes: int | None = None) -> Iterator[tuple[int, str]]:
+def iter_blocks(store: Any, tool_result_id: str, metadata: dict[str, Any], start: int, block_bytes: int | None = None) -> Iterator[tuple[int, str]]:
     """Yield ``(char_offset, text)`` blocks covering code points ``[s0, end)`` for some ``s0 <= start``."""
     block_bytes = block_bytes or BLOCK_BYTES
     s0, byte0 = _seek_point(store, tool_result_id, metadata, start)
@@ -76,7 +76,7 @@ def _last_boundary(data: bytes) -> int:
     return len(data)
 
 
-def _seek_point(store, tool_result_id: str, metadata: dict, start: int) -> tuple[int, int]:
+def _seek_point(store: Any, tool_result_id: str, metadata: dict[str, Any], start: int) -> tuple[int, int]:
     if start <= 0:
         return 0, 0
     header = store.checkpoint_header(tool_result_id, metadata)
@@ -145,7 +145,7 @@ def decode_cursor(cursor: str, key: str) -> dict[str, Any]:
 
 
 def search(
-    store,
+    store: Any,
     id_or_ref: str,
     query: str,
     *,

@@ -9,7 +9,7 @@ import os
 import struct
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from toolstub.engine import synopsize
@@ -72,6 +72,9 @@ def pause_point(step: str) -> None:
 class ToolResultStore(Reader):
     """The tool results of one session, in the seed's layout, over one backend."""
 
+    backend: Backend
+    session_id: str
+
     def __init__(self, backend: Backend, session_id: str) -> None:
         self.backend = backend
         self.session_id = validate_session_id(session_id)
@@ -81,6 +84,7 @@ class ToolResultStore(Reader):
 
     # -- ids and refs ----------------------------------------------------------
     def ref(self, tool_result_id: str) -> str:
+        """The ref (``toolstub://sessions/{session}/tool-results/{id}``) of an id or ref in this session."""
         _, tool_result_id = parse_ref(tool_result_id)
         return make_ref(self.session_id, tool_result_id)
 
@@ -94,9 +98,11 @@ class ToolResultStore(Reader):
     # -- metadata (load_metadata: see Reader) ------------------------------------
     @guarded
     def metadata(self, id_or_ref: str) -> dict[str, Any]:
+        """The stored metadata.json of a result (NotFoundError when unknown)."""
         return self.load_metadata(self.resolve(id_or_ref))
 
     def exists(self, id_or_ref: str) -> bool:
+        """Whether the result is stored (committed) in this session."""
         try:
             self.metadata(id_or_ref)
         except NotFoundError:
@@ -389,7 +395,7 @@ class ToolResultStore(Reader):
             result["metadata"] = metadata
         return ReadResult(result)
 
-    def iter_text(self, id_or_ref: str, block_bytes: int | None = None):
+    def iter_text(self, id_or_ref: str, block_bytes: int | None = None) -> Iterator[tuple[int, str]]:
         """Yield the output as ``(char_offset, text)`` blocks, in bounded memory (for hydration or export)."""
         tool_result_id = self.resolve(id_or_ref)
         metadata = self.load_metadata(tool_result_id)
@@ -441,6 +447,7 @@ class ToolResultStore(Reader):
 
     @guarded
     def messages(self) -> list[dict[str, Any]]:
+        """Every message appended to the session's log, in order."""
         folder = f"{self.session_id}/{rec.MESSAGES}"
         names = sorted(n for n in self.backend.names(folder) if n.endswith(".json") and not n.startswith("."))
         blobs = self.backend.cat_many([f"{folder}/{n}" for n in names])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from datetime import timedelta
+from collections.abc import Callable
 from typing import Any
 
 from toolstub.store.backend import Backend, open_backend
@@ -18,16 +19,18 @@ class Store:
     """All sessions under one root (a local folder, ``memory://...`` or ``s3://bucket/prefix``)."""
 
     def __init__(self, backend: Backend) -> None:
-        self.backend = backend
+        self.backend: Backend = backend
 
     @property
     def url(self) -> str:
+        """The store's URL, without credentials."""
         return self.backend.describe()
 
     def __repr__(self) -> str:
         return f"Store({self.url!r})"
 
     def session(self, session_id: str) -> ToolResultStore:
+        """The tool results of one session (created on first write)."""
         return ToolResultStore(self.backend, session_id)
 
     @_guarded
@@ -37,20 +40,24 @@ class Store:
 
     @_guarded
     def sessions(self) -> list[str]:
+        """The ids of the sessions that hold something, sorted."""
         return sorted(n for n in self.backend.names("") if is_valid_session_id(n) and not n.startswith("."))
 
     @_guarded
     def prune(
         self, older_than: timedelta | float | None = None, max_bytes: int | None = None, *, dry_run: bool = False
     ) -> dict[str, Any]:
+        """Remove results older than ``older_than`` (seconds or a timedelta) and/or the oldest over ``max_bytes``."""
         return _prune(self, older_than=older_than, max_bytes=max_bytes, dry_run=dry_run)
 
     @_guarded
-    def fsck(self, *, repair: bool = False, remove_orphans: bool = False, verify: bool = True, progress=None) -> dict:
+    def fsck(self, *, repair: bool = False, remove_orphans: bool = False, verify: bool = True,
+             progress: Callable[..., None] | None = None) -> dict[str, Any]:
+        """Check every record (and ``repair`` what can be): a report of the problems found."""
         return _fsck(self, repair=repair, remove_orphans=remove_orphans, verify=verify, progress=progress)
 
 
-def open_store(url: str | os.PathLike | None = None, **storage_options: Any) -> Store:
+def open_store(url: str | os.PathLike[str] | None = None, **storage_options: Any) -> Store:
     """Open a store: no URL means ``$TOOLSTUB_STORE``, else the local default folder.
 
     ``memory://NAME`` (tests), a path or ``file://PATH``, ``s3://bucket/prefix``

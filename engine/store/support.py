@@ -8,10 +8,13 @@ import re
 import threading
 import time
 from datetime import datetime, timezone
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 from toolstub.errors import InvalidArgumentError, RequestError, StoreError
 
+P = ParamSpec("P")
+R = TypeVar("R")
 _CLOCK_LOCK = threading.Lock()
 _LAST_NS = [0]
 SEQ = itertools.count()
@@ -29,12 +32,12 @@ def utc_now_iso() -> str:
     return datetime.now(timezone.utc).isoformat()
 
 
-def guarded(method):
+def guarded(method: Callable[P, R]) -> Callable[P, R]:
     """Backend failures (I/O, network, permissions) become one-line StoreErrors; RequestErrors pass."""
     @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return method(self, *args, **kwargs)
+            return method(*args, **kwargs)
         except RequestError:
             raise
         except Exception as exc:
@@ -63,7 +66,7 @@ def without_surrogates(content: str) -> str:
     return _SURROGATES.sub("\ufffd", content)
 
 
-def prepare_content(prepare, content: str, ruleset) -> tuple[str, int]:
+def prepare_content(prepare: Callable[[str, Any], tuple[str, int]], content: str, ruleset: Any) -> tuple[str, int]:
     """Apply the redaction policy; a redactor that cannot scan lone surrogates scans a same-length view."""
     try:
         return prepare(content, ruleset)
@@ -100,6 +103,7 @@ def not_found(tool_result_id: str) -> str:
 
 
 def corrupt(tool_result_id: str) -> StoreError:
+    """The error of a checkpoint index that disagrees with its output."""
     return StoreError(
         "checkpoint index is corrupt; run `toolstub store fsck --repair`",
         details={"tool_result_id": tool_result_id},
@@ -107,6 +111,7 @@ def corrupt(tool_result_id: str) -> StoreError:
 
 
 def missing_output(tool_result_id: str) -> StoreError:
+    """The error of a committed record whose output file is gone."""
     return StoreError(
         "tool result output is missing; run `toolstub store fsck`",
         details={"tool_result_id": tool_result_id},
