@@ -36,9 +36,9 @@ PREVIEW = st.one_of(st.sampled_from([2000, 0, -5, 1, 2, 3, 10, 1000]), st.intege
 
 # --- JSON -----------------------------------------------------------------------------------
 
-#: no unassigned code points: RE2's Unicode tables are newer than this Python's, so `\w` differs on
-#: characters assigned after Unicode 14 (the seed's own answer depends on its Python version)
-ASSIGNED = st.characters(exclude_categories=("Cs", "Cn"))
+#: any code point but surrogates (tested on their own), unassigned ones included: compat's `\w` is
+#: this Python's (issue 15), so characters assigned after its Unicode version (U+31350) agree too
+ASSIGNED = st.characters(exclude_categories=("Cs",))
 _keys = st.one_of(st.sampled_from(["a", "b", "id", "name", "", "a.b", "x y", "é", "[0]", "k"]), st.text(ASSIGNED, max_size=4))
 _scalars = st.one_of(
     st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
