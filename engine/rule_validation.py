@@ -145,8 +145,33 @@ def composed_schema(registry: Registry) -> dict[str, Any]:
     names = registry.names()
     schema["properties"]["detectors"]["items"]["enum"] = [*names, INHERITED]
     kinds = schema["properties"]["kinds"]
-    kinds["properties"] = {name: dict(registry.get(name).caps_schema) for name in names}
+    kinds["properties"] = {name: bounded(copy.deepcopy(dict(registry.get(name).caps_schema))) for name in names}
     kinds["additionalProperties"] = False
+    return bounded(schema)
+
+
+#: the largest count, and the largest size in characters or bytes, a cap may hold when its own
+#: schema names no maximum: a rule file cannot ask for 10**12 keys or a 10**12-char sample
+MAX_CAP_COUNT = 1_000_000
+MAX_CAP_CHARS = 1 << 30
+
+
+def bounded(schema: Any, name: str = "") -> Any:
+    """``schema`` with a ``maximum`` on every integer that has none (``*_chars``/``*_bytes``: a size)."""
+    if isinstance(schema, dict):
+        types = schema.get("type")
+        if (types == "integer" or (isinstance(types, list) and "integer" in types)) and "maximum" not in schema \
+                and "exclusiveMaximum" not in schema:
+            schema["maximum"] = MAX_CAP_CHARS if name.endswith(("_chars", "_bytes")) else MAX_CAP_COUNT
+        for key, value in schema.items():
+            if key == "properties" and isinstance(value, dict):
+                for prop, sub in value.items():
+                    bounded(sub, prop)
+            elif isinstance(value, (dict, list)):
+                bounded(value, name)
+    elif isinstance(schema, list):
+        for item in schema:
+            bounded(item, name)
     return schema
 
 

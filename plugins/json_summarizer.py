@@ -92,6 +92,7 @@ DEFAULTS: dict[str, Any] = {
     "example_syntax": "python",
     "max_nesting": 954,
     "deep_nesting": "fail",
+    "long_integers": "refuse",
     "skip_bom": False,
     "trailing_text": "keep",
     "small_value_share": 0.5,
@@ -121,6 +122,8 @@ CAPS_SCHEMA: dict[str, Any] = {
         "example_syntax": {"enum": ["python", "json"], "description": "how example values are rendered"},
         "max_nesting": {**_INT, "description": "deepest nesting that decodes"},
         "deep_nesting": {"enum": ["fail", "describe"], "description": "what deeper input gives"},
+        "long_integers": {"enum": ["refuse", "keep"],
+                          "description": "an integer over 4300 digits: not JSON (the seed) or a number"},
         "skip_bom": {"type": "boolean", "description": "strip a leading U+FEFF before detection"},
         "trailing_text": {"enum": ["keep", "reject_after_small_value"], "description": "non-JSON text after the value"},
         "small_value_share": {"type": "number", "minimum": 0, "maximum": 1, "description": "see trailing_text"},
@@ -212,8 +215,21 @@ def _on_fresh_stack(fn: Callable[[], Any]) -> Any:
     return box["value"]
 
 
-def _stdlib_decode(text: str, depth_hint: int) -> tuple[Any, int]:
-    decoder = json.JSONDecoder()
+class _LongInt(str):
+    """An integer longer than CPython converts (4300 digits), kept as its digits (``long_integers: keep``)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str.__str__(self)
+
+
+def _long_int(digits: str) -> Any:
+    return _LongInt(digits) if len(digits) > _MAX_INT_DIGITS else int(digits)
+
+
+def _stdlib_decode(text: str, depth_hint: int, long_integers: bool = False) -> tuple[Any, int]:
+    decoder = json.JSONDecoder(parse_int=_long_int) if long_integers else json.JSONDecoder()
     if depth_hint > _THREAD_DEPTH:
         return _on_fresh_stack(lambda: decoder.raw_decode(text))
     return decoder.raw_decode(text)
@@ -270,6 +286,8 @@ def type_name(value: Any) -> str:
         return "object"
     if isinstance(value, list):
         return "array"
+    if isinstance(value, _LongInt):
+        return "number"
     if isinstance(value, str):
         return "string"
     if isinstance(value, bool):
@@ -421,7 +439,12 @@ def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
     if fast is not None:
         return fast, 0, values
     try:
-        root, end = _stdlib_decode(text, depth)
+        try:
+            root, end = _stdlib_decode(text, depth)
+        except ValueError as exc:
+            if caps.get("long_integers") != "keep" or "digits" not in str(exc):
+                raise
+            root, end = _stdlib_decode(text, depth, long_integers=True)
     except (ValueError, RecursionError) as exc:
         if isinstance(exc, RecursionError) and caps["deep_nesting"] == "describe" and _balanced(text):
             return _deep(text, caps)

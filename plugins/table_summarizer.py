@@ -76,6 +76,8 @@ CAPS_SCHEMA: Mapping[str, Any] = {
             "items": {"type": "string", "pattern": "^[^\"\\r\\n]$", "description": "one char, not a quote or a line break"},
         },
         "secondary_not_table_patterns": {"type": "array", "items": {"type": "string"}},
+        "max_field_chars": {"type": ["integer", "null"], "minimum": 1,
+                            "description": "longest unquoted field (null: the csv module's limit, 131072)"},
     },
 }
 
@@ -98,6 +100,7 @@ def _defaults(label: str, delimiter: str) -> Mapping[str, Any]:
         "column_chars": 0,
         "more_format": "",
         "not_table_patterns": [],
+        "max_field_chars": None,
         "not_table_fraction": 0.5,
         "sample_rows": 50,
     }
@@ -206,9 +209,10 @@ class _Source:
         blanks = bytes(b for b in _ASCII_BLANKS if b not in (10, delimiter))
         return data.translate(_mark_table(delimiter), blanks)
 
-    def check_field_sizes(self) -> None:
-        """The csv module's field size limit, for the plain path (``csv.reader`` checks it itself)."""
-        limit = csv.field_size_limit()
+    def check_field_sizes(self, limit: int | None = None) -> None:
+        """The csv module's field size limit (or ``max_field_chars``), for the plain path (``csv.reader``
+        checks the module's limit itself on quoted content)."""
+        limit = limit or csv.field_size_limit()
         if not self.plain or len(self.content) <= limit:
             return
         for line in _long_lines(self.content, limit):
@@ -316,7 +320,7 @@ def summarize_table(inp: KindInput, kind: str) -> Synopsis | None:
 
 def _summarize(content: str, delimiter: str, kind: str, caps: Mapping[str, Any], *, secondary: bool = False) -> Synopsis | None:
     source = _Source(content, delimiter)
-    source.check_field_sizes()
+    source.check_field_sizes(caps.get("max_field_chars"))
     consistency = int(caps["consistency_rows"])
     prose_checks = caps.get("not_table_patterns") or (secondary and caps.get("secondary_not_table_patterns"))
     head = source.head(max(consistency, int(caps["sample_rows"]) if prose_checks else 0, 2))

@@ -17,11 +17,12 @@ from typing import Any
 
 import click
 
-from toolstub.cli import EXIT_ERROR, EXIT_USAGE, ToolstubGroup, fail
+from toolstub.cli import EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, ToolstubGroup, fail
 from toolstub.cli.synopsis_cmd import BoundedChunks, open_input
 from toolstub.errors import InvalidArgumentError
 from toolstub.input_limit import InputTooLarge, max_input_bytes
 from toolstub.store import open_store, parse_ref
+from toolstub.store.ids import validate_session_id
 
 PROGRESS_MIN_BYTES = 4 << 20
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$", re.IGNORECASE)
@@ -46,14 +47,24 @@ def parse_size(text: str) -> int:
     return int(float(found.group(1)) * _BYTES[found.group(2).lower()])
 
 
-def _store(ctx: click.Context):
-    return open_store(ctx.obj.get("url"))
+def _store(ctx: click.Context, *, must_exist: bool = True):
+    """The store; one that is not there (a mistyped path, a missing bucket) exits 3 unless writing."""
+    the_store = open_store(ctx.obj.get("url"))
+    if must_exist and not the_store.exists():
+        fail(f"no such store: {ctx.obj.get('url') or os.environ.get('TOOLSTUB_STORE') or the_store.url}",
+             EXIT_NO_INPUT)
+    return the_store
 
 
-def _session(ctx: click.Context, session_id: str | None, ref: str | None = None):
+def _session(ctx: click.Context, session_id: str | None, ref: str | None = None, *, must_exist: bool = True):
+    """The session; for reads, a store or a session that is not there exits 3 (as an unknown ref does)."""
     if not session_id and ref:
         session_id = parse_ref(ref)[0]
-    return _store(ctx).session(session_id or os.environ.get("TOOLSTUB_SESSION") or "default")
+    session_id = validate_session_id(session_id or os.environ.get("TOOLSTUB_SESSION") or "default")
+    the_store = _store(ctx, must_exist=must_exist)
+    if must_exist and not the_store.has_session(session_id):
+        fail(f"no such session: {session_id}", EXIT_NO_INPUT)
+    return the_store.session(session_id)
 
 
 def _emit(document: Any) -> None:
@@ -146,7 +157,7 @@ def _put_streamed(ctx, source: str, session_id, progress: bool | None, **fields)
         size = os.fstat(handle.fileno()).st_size if source != "-" else 0
     except (OSError, ValueError):
         size = 0
-    session = _session(ctx, session_id)
+    session = _session(ctx, session_id, must_exist=False)
     bar = task = None
     label = f"storing {os.path.basename(source) if source != '-' else 'stdin'}"
     if _progress_wanted(progress, size):

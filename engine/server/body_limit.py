@@ -3,7 +3,8 @@
 Checked twice: on ``Content-Length`` before reading anything, and on the bytes
 actually received (chunked uploads, or a client that lies about its length).
 The body is buffered up to the limit and replayed to the app, so the app never
-sees a partial body.
+sees a partial body. A JSON body nested deeper than ``MAX_BODY_DEPTH`` is refused
+with 400 before anything parses it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from toolstub.server.envelope import error_response
+from toolstub.store.query import nesting_depth_bytes
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -20,6 +22,9 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
+#: deepest JSON nesting of a request body: deeper bodies are refused (400) before anything parses
+#: them, since parsing, validating and copying them recurse per level
+MAX_BODY_DEPTH = 256
 
 
 class BodyLimitMiddleware:
@@ -64,7 +69,25 @@ class BodyLimitMiddleware:
             chunks.append(body)
             if not message.get("more_body", False):
                 break
-        await self.app(scope, _replay(b"".join(chunks), receive), send)
+        body = b"".join(chunks)
+        if body and _is_json(scope):
+            depth = nesting_depth_bytes(body)
+            if depth > MAX_BODY_DEPTH:
+                response = error_response(
+                    "INVALID_ARGUMENT",
+                    f"request body nests {depth} levels deep; at most {MAX_BODY_DEPTH} are accepted",
+                    {"field": "body", "depth": depth, "max_depth": MAX_BODY_DEPTH},
+                )
+                await response(scope, receive, send)
+                return
+        await self.app(scope, _replay(body, receive), send)
+
+
+def _is_json(scope: Scope) -> bool:
+    for name, value in scope.get("headers", ()):
+        if name == b"content-type":
+            return b"json" in value.lower()
+    return False
 
 
 def _content_length(scope: Scope) -> int | None:

@@ -12,7 +12,8 @@ from fastapi import Depends, Request
 from fastapi import Path as PathParam
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
-from toolstub.errors import NotFoundError, RequestError
+from toolstub.errors import InvalidArgumentError, NotFoundError, RequestError
+from toolstub.store.ids import is_valid_session_id, is_valid_tool_result_id, validate_session_id
 from toolstub.server.auth import ApiKey, KeyRing
 from toolstub.store.ids import is_valid_session_id
 
@@ -71,9 +72,19 @@ def session_exists(store: Any, session_id: str) -> bool:
     return session_id in set(store.sessions())
 
 
+def check_ids(request: Request, session_id: str) -> None:
+    """One status for an invalid id on every route: 400, before any lookup (so also before the
+    404 of an unknown or foreign session). An invalid id names nothing, so it reveals nothing."""
+    validate_session_id(session_id)
+    rid = request.path_params.get("tool_result_id")
+    if rid is not None and not is_valid_tool_result_id(rid):
+        raise InvalidArgumentError("Invalid tool_result_id", details={"tool_result_id": str(rid)[:300]})
+
+
 def open_session(store: Any, session_id: str, *, must_exist: bool) -> Any:
-    """The session's ToolResultStore; an invalid or (when ``must_exist``) unknown id is a 404."""
-    if not _valid_session_id(session_id) or (must_exist and not session_exists(store, session_id)):
+    """The session's ToolResultStore; an invalid id is a 400, an unknown one (when ``must_exist``) a 404."""
+    validate_session_id(session_id)
+    if must_exist and not session_exists(store, session_id):
         raise session_not_found(session_id)
     return store.session(session_id)
 
@@ -84,9 +95,10 @@ def existing_session(request: Request, session_id: SessionId, key: CurrentKey) -
     The existence probe runs even when the key is out of scope, so that both 404s cost
     the same and timing does not tell a foreign session from a missing one.
     """
+    check_ids(request, session_id)
     state = request.app.state
     allowed = not state.keyring.enabled or (key is not None and key.allows(session_id))
-    exists = _valid_session_id(session_id) and session_exists(state.store, session_id)
+    exists = session_exists(state.store, session_id)
     if not (allowed and exists):
         raise session_not_found(session_id)
     return state.store.session(session_id)
@@ -94,6 +106,7 @@ def existing_session(request: Request, session_id: SessionId, key: CurrentKey) -
 
 def writable_session(request: Request, session_id: SessionId, key: CurrentKey) -> Any:
     """The ToolResultStore of a session the caller may write (created on its first write)."""
+    check_ids(request, session_id)
     check_scope(request.app.state.keyring, key, session_id)
     return open_session(request.app.state.store, session_id, must_exist=False)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 from typing import Any, Literal
 
@@ -62,6 +63,16 @@ def _scrub_value(value: Any) -> Any:
     return scrub(str(value))
 
 
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
 class EnvelopeJSONResponse(JSONResponse):
     """JSON that also carries lone surrogates (escaped as ``\\udXXX``) instead of failing."""
 
@@ -71,6 +82,8 @@ class EnvelopeJSONResponse(JSONResponse):
             return text.encode("utf-8")
         except UnicodeEncodeError:
             return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode()
+        except ValueError:  # NaN or an infinity somewhere: JSON has none; they become null
+            return json.dumps(_finite(content), ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode()
 
 
 def ok(result: Any, status_code: int = 200) -> EnvelopeJSONResponse:

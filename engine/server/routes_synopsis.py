@@ -14,7 +14,6 @@ for callers); the server's own ruleset is the default.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -27,6 +26,7 @@ from toolstub.server.envelope import EnvelopeJSONResponse, error_docs, ok
 from toolstub.server.models import Ok, SynopsisResult
 from toolstub.store.ids import sha256_text
 from toolstub.stub import render_stub
+from toolstub.store.query import load_document
 
 MAX_PREVIEW_CHARS = 1_000_000
 
@@ -79,9 +79,12 @@ def describe(req: SynopsisRequest, default_rules: Any) -> dict[str, Any]:
 
 def _from_json(body: bytes) -> SynopsisRequest:
     try:
-        data = json.loads(body)
-    except ValueError as exc:
-        raise InvalidArgumentError(f"body is not valid JSON: {exc}", details={"field": "body"}) from None
+        data = load_document(body.decode("utf-8-sig"), what="body")
+    except UnicodeDecodeError:
+        raise InvalidArgumentError("body is not valid UTF-8", details={"field": "body"}) from None
+    except InvalidArgumentError as exc:
+        message = exc.message.split("; use search", 1)[0]
+        raise InvalidArgumentError(message, details={"field": "body"}) from None
     try:
         return SynopsisRequest.model_validate(data)
     except ValidationError as exc:

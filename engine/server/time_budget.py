@@ -16,7 +16,7 @@ import asyncio
 from collections.abc import MutableMapping
 from typing import Any
 
-from toolstub.budget import Budget, _CURRENT
+from toolstub.budget import _CURRENT, Budget
 from toolstub.server.envelope import error_response
 
 Message = MutableMapping[str, Any]

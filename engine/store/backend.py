@@ -124,6 +124,10 @@ class Backend:
     def describe(self) -> str:
         return self.url
 
+    def root_exists(self) -> bool:
+        """Whether the store's root is there at all (a mistyped path is not an empty store)."""
+        return True
+
 
 class LocalBackend(Backend):
     """A local folder: atomic replace by rename, create-only by hard link."""
@@ -166,6 +170,9 @@ class LocalBackend(Backend):
             except OSError as exc:
                 out[rel] = exc
         return out
+
+    def root_exists(self) -> bool:
+        return os.path.isdir(self.root)
 
     def names(self, rel: str) -> list[str]:
         try:
@@ -230,6 +237,10 @@ class S3Backend(Backend):
     """s3fs; create-only with ``If-None-Match: *`` (enforced by AWS S3 and SeaweedFS)."""
 
     kind = "s3"
+
+    def root_exists(self) -> bool:
+        """The bucket exists (a prefix is only a name: an empty one is an empty store)."""
+        return bool(self.fs.exists(self.root.split("/", 1)[0]))
 
     def cat(self, rel: str, start: int | None = None, end: int | None = None) -> bytes:
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import sys
 import json
 import os
 import struct
@@ -429,6 +430,7 @@ class ToolResultStore(Reader):
         limit = check_int("limit", limit)
         if limit <= 0:
             raise InvalidArgumentError("limit must be greater than 0")
+        limit = min(limit, sys.maxsize)  # a limit beyond any possible count means "all"
         return ListResult({"tool_results": list_results(self, tool_name, limit, newest_first=newest_first)})
 
     # -- message log -------------------------------------------------------------
@@ -458,7 +460,7 @@ class ToolResultStore(Reader):
                 raise StoreError("message log entry unreadable", details={"entry": name})
             try:
                 out.extend(json.loads(blob.decode("utf-8", "surrogatepass")))
-            except ValueError:
+            except (ValueError, RecursionError):
                 raise StoreError("message log entry is corrupt", details={"entry": name}) from None
         return out
 

@@ -34,6 +34,11 @@ class Store:
         return ToolResultStore(self.backend, session_id)
 
     @_guarded
+    def exists(self) -> bool:
+        """Whether the store's root exists (local: the folder; S3: the bucket; memory: always)."""
+        return self.backend.root_exists()
+
+    @_guarded
     def has_session(self, session_id: str) -> bool:
         """Whether the store holds anything (results or messages) for a (valid) session id."""
         return is_valid_session_id(session_id) and bool(self.backend.names(session_id))

@@ -55,7 +55,7 @@ def test_put_from_stdin_with_surrogate_escapes(run):
 
 def test_errors_are_one_line(run):
     missing = run("read", "tr_" + "0" * 24)
-    assert missing.exit_code == 3 and missing.stderr.count("\n") == 1 and "not found" in missing.stderr
+    assert missing.exit_code == 3 and missing.stderr.count("\n") == 1 and "no such store" in missing.stderr
     bad = run("read", "../etc/passwd")
     assert bad.exit_code == 2 and bad.stderr.strip() == "toolstub: error: Invalid tool_result_id"
     assert run("put", "/no/such/file").exit_code == 3
