@@ -1,0 +1,171 @@
+"""Large outputs end to end: synopsis, store put, reads at 0/50/99 % and search, with peak RSS.
+
+Usage::
+
+    python bench/bench_large.py                       # 100 MB log and NDJSON, local store
+    python bench/bench_large.py --mb 1000 --s3        # the 1 GB proof: local store and SeaweedFS
+    python bench/bench_large.py --mb 100,1000 --kinds log --json
+
+Every step is one whole ``toolstub`` process (what a user runs); its wall time and its
+peak RSS (``ru_maxrss`` of the child, from ``os.wait4``) are printed. The inputs are
+written to a temporary folder and deleted at the end, as is the store (``--s3`` starts a
+SeaweedFS with ``scripts/seaweedfs.py`` and stops it). ``TOOLSTUB_MAX_INPUT_BYTES`` is
+raised to fit the input. Goals (issue 11): peak RSS <= 100 MB at any size for the
+streaming kinds (log, NDJSON); reads O(limit) whatever the offset.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+MB = 1_000_000
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def write_log(path: Path, size: int) -> None:
+    rng = random.Random(7)
+    levels = ["INFO", "INFO", "INFO", "DEBUG", "WARNING", "ERROR"]
+    with open(path, "w", encoding="utf-8") as handle:
+        written, i, block = 0, 0, []
+        while written < size:
+            line = (f"2024-03-01 {i // 3600 % 24:02d}:{i // 60 % 60:02d}:{i % 60:02d} {rng.choice(levels)} "
+                    f"[worker-{rng.randint(1, 8)}] request id={rng.randint(1, 10**6)} path=/api/v1/items/"
+                    f"{rng.randint(1, 999)} took {rng.random():.3f}s\n")
+            block.append(line)
+            written += len(line)
+            i += 1
+            if len(block) >= 10_000:
+                handle.write("".join(block))
+                block.clear()
+        handle.write("".join(block))
+
+
+def write_ndjson(path: Path, size: int) -> None:
+    rng = random.Random(7)
+    with open(path, "w", encoding="utf-8") as handle:
+        written, i, block = 0, 0, []
+        while written < size:
+            line = json.dumps({"id": i, "user": f"user{i}", "score": round(rng.random(), 4),
+                               "tags": ["a", "b"], "ok": i % 2 == 0}) + "\n"
+            block.append(line)
+            written += len(line)
+            i += 1
+            if len(block) >= 10_000:
+                handle.write("".join(block))
+                block.clear()
+        handle.write("".join(block))
+
+
+WRITERS = {"log": (write_log, "ERROR"), "ndjson": (write_ndjson, '"user": "user4242"')}
+
+
+def _fail(command: list[str], code: int, err: bytes) -> str:
+    raise SystemExit(f"bench: {' '.join(command[:4])} ... exited {code}: {err.decode('utf-8', 'replace').strip()[-400:]}")
+
+
+def run_rss(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
+    """(seconds, peak RSS MB, stdout) of one whole process, its RSS from ``os.wait4``."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(command, stdout=out, stderr=err, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        if proc.returncode:
+            _fail(command, proc.returncode, err.read())
+        return seconds, usage.ru_maxrss / 1024, out.read().decode("utf-8", "replace")
+
+
+def _seaweed():
+    spec = importlib.util.spec_from_file_location("toolstub_seaweedfs", ROOT / "scripts" / "seaweedfs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def bench_store(label: str, url: str, path: Path, needle: str, env: dict[str, str], cli: str) -> list[dict]:
+    rows = []
+    seconds, rss, out = run_rss([cli, "store", "--store", url, "put", str(path), "--session", "bench", "--json",
+                                 "--no-progress"], env)
+    stored = json.loads(out)
+    ref, chars = stored["ref"], stored["metadata"]["original_chars"]
+    rows.append({"step": f"{label} store put", "s": seconds, "rss_mb": rss})
+    for share in (0, 50, 99):
+        offset = chars * share // 100
+        seconds, rss, out = run_rss([cli, "store", "--store", url, "read", ref, "--offset", str(offset),
+                                     "--limit", "2000", "--json"], env)
+        got = len(json.loads(out).get("content", ""))
+        rows.append({"step": f"{label} read at {share}% ({got} chars)", "s": seconds, "rss_mb": rss})
+    seconds, rss, out = run_rss([cli, "store", "--store", url, "search", ref, needle, "--limit", "5", "--json"], env)
+    found = json.loads(out)
+    count = len(found.get("matches", found.get("results", [])))
+    rows.append({"step": f"{label} search {needle!r} ({count} matches, first page)", "s": seconds, "rss_mb": rss})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mb", default="100", help="input sizes in MB, comma-separated (default 100)")
+    parser.add_argument("--kinds", default="log,ndjson", help="log,ndjson")
+    parser.add_argument("--s3", action="store_true", help="also a SeaweedFS S3 store (scripts/seaweedfs.py)")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = parser.parse_args(argv)
+    sizes = [int(float(s) * MB) for s in args.mb.split(",") if s.strip()]
+    kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+    for kind in kinds:
+        if kind not in WRITERS:
+            parser.error(f"--kinds: unknown kind {kind!r} (known: {', '.join(WRITERS)})")
+    cli = os.path.join(os.path.dirname(sys.executable), "toolstub")
+    rows: list[dict] = []
+    with tempfile.TemporaryDirectory(prefix="toolstub-large-") as tmp_name:
+        tmp = Path(tmp_name)
+        env = dict(os.environ)
+        env["TOOLSTUB_MAX_INPUT_BYTES"] = str(max(sizes) * 2)
+        stores = [("local", str(tmp / "store"))]
+        weed_dir = tmp / "weed"
+        if args.s3:
+            s3 = _seaweed().start(str(weed_dir))
+            env.update({"TOOLSTUB_S3_ENDPOINT": s3["TOOLSTUB_TEST_S3_ENDPOINT"], "TOOLSTUB_S3_KEY": s3["TOOLSTUB_TEST_S3_KEY"],
+                        "TOOLSTUB_S3_SECRET": s3["TOOLSTUB_TEST_S3_SECRET"]})
+            stores.append(("s3", f"s3://{s3['TOOLSTUB_TEST_S3_BUCKET']}/bench-{os.getpid()}"))
+        try:
+            for size in sizes:
+                for kind in kinds:
+                    writer, needle = WRITERS[kind]
+                    path = tmp / f"{kind}-{size // MB}mb.txt"
+                    writer(path, size)
+                    label = f"{kind} {path.stat().st_size / MB:.0f} MB"
+                    seconds, rss, out = run_rss([cli, "synopsis", str(path), "--format", "json"], env)
+                    kind_got = json.loads(out)["synopsis"]["kind"]
+                    rows.append({"step": f"{label} synopsis (kind {kind_got})", "s": seconds, "rss_mb": rss})
+                    for name, url in stores:
+                        rows.extend(bench_store(f"{label} {name}", url, path, needle, env, cli))
+                    path.unlink()
+                    shutil.rmtree(tmp / "store", ignore_errors=True)
+        finally:
+            if args.s3:
+                _seaweed().stop(str(weed_dir))
+    if args.json:
+        json.dump(rows, sys.stdout, indent=2)
+        print()
+    else:
+        print(f"{'step':62} {'seconds':>8} {'peak RSS MB':>12}")
+        for row in rows:
+            print(f"{row['step']:62} {row['s']:8.2f} {row['rss_mb']:12.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
