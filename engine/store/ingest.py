@@ -37,28 +37,40 @@ __all__ = ["Scanned", "Spooled", "collect_whole", "describe_view", "scan", "segm
 SEGMENT_CHARS = 1 << 20
 
 
+def _cut(buffer: str, size: int, end: int) -> int:
+    """Where the segment starting ``buffer`` ends, looking at ``buffer[:end]`` only.
+
+    After the first ``\n`` at or past ``size`` (or at ``end`` without one), moved past the
+    ``-----END`` line of a PEM block the cut would split, when that line is within ``end``.
+    """
+    cut = buffer.find("\n", size - 1, end)
+    cut = end if cut < 0 else cut + 1
+    begin = buffer.rfind("-----BEGIN ", 0, cut)
+    if begin >= 0 and buffer.rfind("-----END ", begin, cut) < 0:
+        close = buffer.find("-----END ", cut, end)
+        if close >= 0:
+            line_end = buffer.find("\n", close, end)
+            cut = end if line_end < 0 else line_end + 1
+    return cut
+
+
 def segments(chunks: Iterable[str], size: int | None = None) -> Iterator[str]:
     """The text of ``chunks`` cut into segments whose ends depend on the text only.
 
-    A segment ends after the first ``\\n`` at or past ``size`` code points from its start, or
-    at ``2 * size`` code points when there is none before that.
+    A segment ends after the first ``\n`` at or past ``size`` code points from its start, or
+    at ``2 * size`` code points when there is none before that; a PEM block (a private key,
+    which the redaction must see whole) is not split when it ends within ``2 * size``.
     """
     size = SEGMENT_CHARS if size is None else size
     buffer = ""
     for chunk in chunks:
         buffer += chunk
         while len(buffer) >= 2 * size:
-            cut = buffer.find("\n", size - 1, 2 * size)
-            cut = 2 * size if cut < 0 else cut + 1
+            cut = _cut(buffer, size, 2 * size)
             yield buffer[:cut]
             buffer = buffer[cut:]
     while buffer:
-        if len(buffer) < 2 * size:
-            cut = buffer.find("\n", size - 1)
-            cut = len(buffer) if cut < 0 else cut + 1
-        else:  # pragma: no cover - the loop above leaves less than 2 * size
-            cut = buffer.find("\n", size - 1, 2 * size)
-            cut = 2 * size if cut < 0 else cut + 1
+        cut = _cut(buffer, size, len(buffer))
         yield buffer[:cut]
         buffer = buffer[cut:]
 

@@ -112,3 +112,22 @@ def test_bad_content_types_are_a_clear_error(tmp_path):
         store.write(iter([b"ok", 3]))
     assert store.list()["tool_results"] == []
     assert not [name for name in (tmp_path / "s").rglob("*") if name.is_file()]
+
+
+def test_a_private_key_across_a_segment_boundary_is_still_redacted(tmp_path, small_thresholds, monkeypatch):
+    monkeypatch.setattr(ingest, "SEGMENT_CHARS", 256)  # the block (about 200 chars) ends within 2 segments
+    key = "-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(["MIIEowIBAAKCAQEA" + "x" * 48] * 2) + "\n-----END RSA PRIVATE KEY-----\n"
+    text = "log line\n" * 25 + key + "after\n" * 80  # the first cut (past 256) falls inside the block
+    result = _fresh(tmp_path, "s").write(iter([text.encode()]), tool_id="t")
+    stored = _fresh(tmp_path, "s").read(result.ref, offset=0, limit=-1)["content"]
+    assert "MIIEowIBAAKCAQEA" not in stored and result.metadata["redactions"] >= 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab\n-", max_size=400), st.integers(1, 40))
+def test_segments_cover_the_text_and_ignore_the_chunking(text, size):
+    text = text.replace("--", "-----BEGIN x\n", 1).replace("b-", "-----END x\n", 1)
+    expected = list(ingest.segments([text], size))
+    assert "".join(expected) == text
+    pieces = [text[i : i + 7] for i in range(0, len(text), 7)]
+    assert list(ingest.segments(pieces, size)) == expected
