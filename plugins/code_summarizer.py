@@ -47,6 +47,7 @@ defined symbols.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
 from typing import Any
 
@@ -84,6 +85,16 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "non_code_line_pattern": _PATTERN,
         "sample_lines": {"type": "integer", "minimum": 1},
         "normalize_newlines": {"type": "boolean"},
+        "not_code_patterns": {"type": "array", "items": {"type": "string"}},
+        "languages": {"type": "array", "items": {"type": "string", "minLength": 1}},
+        "language_markers": {"type": "array", "items": {"type": "string"}},
+        "language_signatures": {"type": "array", "items": {"type": "string"}},
+        "language_lines": {"type": "array", "items": {"type": "string"}},
+        "language_min_signatures": {"type": "integer", "minimum": 1},
+        "language_min_share": {"type": "number", "minimum": 0, "maximum": 1},
+        "neutral_blocks": {"type": "boolean"},
+        "text_line_pattern": _PATTERN,
+        "max_text_lines": _INT,
     },
 }
 
@@ -111,6 +122,16 @@ DEFAULTS: Mapping[str, Any] = {
     "non_code_line_pattern": None,
     "sample_lines": 2000,
     "normalize_newlines": False,
+    "not_code_patterns": [],
+    "languages": [],
+    "language_markers": [],
+    "language_signatures": [],
+    "language_lines": [],
+    "language_min_signatures": 2,
+    "language_min_share": 0.5,
+    "neutral_blocks": False,
+    "text_line_pattern": None,
+    "max_text_lines": 1,
 }
 
 PATTERN_KEYS = frozenset(
@@ -122,6 +143,11 @@ PATTERN_KEYS = frozenset(
         "symbol_pattern",
         "code_line_pattern",
         "non_code_line_pattern",
+        "not_code_patterns",
+        "language_markers",
+        "language_signatures",
+        "language_lines",
+        "text_line_pattern",
     }
 )
 
@@ -228,6 +254,157 @@ def _is_code(content: str, caps: Mapping[str, Any]) -> bool:
     return looks_like_code(content, caps) and _enough_code_lines(content, caps)
 
 
+#: block comments (and POD, docstrings) opened at a line start: (opening, closing)
+_BLOCKS = (("/*", "*/"), ('"""', '"""'), ("'''", "'''"), ("#=", "=#"), ("--[[", "]]"), ("<!--", "-->"))
+
+
+def _neutral_lines(sample: list[str]) -> list[bool]:
+    """For each sample line, whether it lies in a block comment, a POD block or a docstring.
+
+    Those lines are prose in any language: the language share leaves them out (CMake's
+    ``#[[...]]`` reStructuredText blocks, a C header's licence comment, a Perl module's POD).
+    """
+    out = [False] * len(sample)
+    close: str | None = None
+    for index, line in enumerate(sample):
+        stripped = line.lstrip()
+        if close is not None:
+            out[index] = True
+            if close == "=cut":
+                if stripped.startswith("=cut"):
+                    close = None
+            elif close in line:
+                close = None
+            continue
+        if stripped[:1] == "=" and stripped[1:2].isalpha() and not line[:1].isspace():
+            out[index], close = True, "=cut"
+            continue
+        if stripped.startswith("#[") and stripped[2:].lstrip("=").startswith("["):
+            level = len(stripped[2:]) - len(stripped[2:].lstrip("="))
+            out[index] = True
+            end = "]" + "=" * level + "]"
+            close = None if end in stripped[3 + level :] else end
+            continue
+        for opening, closing in _BLOCKS:
+            if stripped.startswith(opening):
+                out[index] = True
+                close = None if closing in stripped[len(opening) :] else closing
+                break
+    return out
+
+
+def _line_index(blob: bytes) -> list[int]:
+    starts, pos = [0], blob.find(b"\n")
+    while pos >= 0:
+        starts.append(pos + 1)
+        pos = blob.find(b"\n", pos + 1)
+    return starts
+
+
+def _line_hits(regex: Any, blob: bytes, starts: list[int]) -> set[int]:
+    """The indices of the lines of ``blob`` that ``regex`` matches at their start."""
+    return {bisect_right(starts, start) - 1 for start, _e, _g in _lines.scan_lines(regex, blob)}
+
+
+class _Languages:
+    """The rule file's language table read on a sample: markers, signature lines, shares."""
+
+    def __init__(self, sample: list[str], caps: Mapping[str, Any]) -> None:
+        self.caps = caps
+        self.table = list(
+            zip(caps.get("languages") or (), caps.get("language_markers") or (), caps.get("language_signatures") or (),
+                caps.get("language_lines") or ())
+        )
+        self.sample = sample
+        self.blob = _lines.encode("\n".join(sample))
+        self.starts = _line_index(self.blob)
+        self._code: set[int] | None = None
+        self._neutral_flags: list[bool] | None = None
+
+    def neutral(self) -> list[bool]:
+        if self._neutral_flags is None:
+            caps = self.caps
+            self._neutral_flags = _neutral_lines(self.sample) if caps.get("neutral_blocks") else [False] * len(self.sample)
+        return self._neutral_flags
+
+    def document_lines(self) -> int:
+        """How many sample lines outside block comments only a document writes (``text_line_pattern``)."""
+        regex = self.caps.get("text_line_pattern")
+        if regex is None:
+            return 0
+        neutral = self.neutral()
+        return sum(1 for i in _line_hits(regex, self.blob, self.starts) if not neutral[i])
+
+    def marked(self) -> str | None:
+        """The first language whose marker (a shebang, a ``" Vim syntax file`` header...) is in the sample."""
+        for name, marker, _sig, _lines_re in self.table:
+            if marker.search(self.blob) is not None:
+                return name
+        return None
+
+    def ranked(self) -> list[tuple[int, int]]:
+        """(signature line count, table index) of each language with one at least, best first (ties: table order)."""
+        counts = [(len(_line_hits(sig, self.blob, self.starts)), i) for i, (_n, _m, sig, _l) in enumerate(self.table)]
+        return sorted(((n, i) for n, i in counts if n), key=lambda item: (-item[0], item[1]))
+
+    def share(self, index: int) -> float:
+        """The share of the sample's lines (outside block comments) that are code lines of that language."""
+        caps = self.caps
+        if self._code is None:
+            code_line = caps.get("code_line_pattern")
+            self._code = _line_hits(code_line, self.blob, self.starts) if code_line is not None else set()
+            non_code = caps.get("non_code_line_pattern")
+            self._non_code = _line_hits(non_code, self.blob, self.starts) if non_code is not None else set()
+            self._neutral = self.neutral()
+        own = _line_hits(self.table[index][3], self.blob, self.starts)
+        counted = [i for i, neutral in enumerate(self._neutral) if not neutral]
+        if not counted:
+            return 1.0 if any(self._neutral) else 0.0
+        code = (self._code | own) - self._non_code
+        return sum(1 for i in counted if i in code) / len(counted)
+
+
+def _not_code(content: str, caps: Mapping[str, Any]) -> bool:
+    patterns = caps.get("not_code_patterns") or ()
+    return bool(patterns) and _lines.any_of(patterns).search(_lines.encode(content[: 1 << 20])) is not None
+
+
+def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None]:
+    """(whether ``content`` is code, its language when the rule file's table names one).
+
+    Without a language table (``openviking-compat``) this is :func:`_is_code`. With one:
+    a document format that is text (``not_code_patterns``: a pydoc page, Vim help, a GNU
+    info file) is not code; a language marker (a shebang, an editor's file header) makes
+    code; else the detect patterns and the code-line share as before, or a language whose
+    signature lines are at least ``language_min_signatures`` and whose code lines (the
+    generic ones and the language's own: comments, continuation lines) make at least
+    ``language_min_share`` of the sample outside block comments.
+    """
+    if not caps.get("languages") and not caps.get("not_code_patterns"):
+        return _is_code(content, caps), None
+    if _not_code(content, caps):
+        return False, None
+    strong = caps.get("strong_patterns") or ()
+    is_strong = bool(strong) and _lines.any_of(strong).search(_lines.encode(content)) is not None
+    sample = _sample_lines(content, int(caps["sample_lines"]))
+    table = _Languages(sample, caps)
+    marked = table.marked() if sample else None
+    ranked = table.ranked() if sample else []
+    best = table.table[ranked[0][1]][0] if ranked else None
+    if is_strong or marked:
+        return True, marked or best
+    if table.document_lines() > int(caps.get("max_text_lines") or 0):
+        return False, None
+    if looks_like_code(content, caps) and _enough_code_lines(content, caps):
+        return True, best
+    need = int(caps.get("language_min_signatures") or 1)
+    floor = float(caps.get("language_min_share") or 0)
+    for count, index in ranked:
+        if count >= need and table.share(index) >= floor:
+            return True, table.table[index][0]
+    return False, None
+
+
 def without_line_numbers(content: str, caps: Mapping[str, Any]) -> str:
     """``content`` without a ``cat -n`` style prefix, when nearly every line has one."""
     prefix = caps.get("line_number_pattern")
@@ -257,7 +434,8 @@ def summarize(inp: KindInput) -> Synopsis | None:
         content = content.removeprefix("\ufeff")
         content = content.replace("\r\n", "\n") if "\r" in content else content
     content = without_line_numbers(content, caps)
-    if not _is_code(content, caps):
+    is_code, language = _detect(content, caps)
+    if not is_code:
         return None
     drop = not _lines.matches_empty((caps.get("import_pattern"), caps.get("symbol_pattern")))
     blob = _lines.line_blob(content, strip=caps["line_mode"] == "stripped", drop_empty=drop)
@@ -272,8 +450,8 @@ def summarize(inp: KindInput) -> Synopsis | None:
         notable.append(_more(caps, more_symbols).strip())
     return Synopsis(
         kind="code",
-        title="Code output",
-        summary=(f"Code-like output with {lines} lines.",),
+        title=f"{language} code output" if language else "Code output",
+        summary=(f"Code-like output with {lines} lines" + (f" ({language})." if language else "."),),
         structure=tuple(structure),
         notable_items=tuple(notable),
     )

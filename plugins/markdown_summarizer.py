@@ -295,7 +295,7 @@ def _may_claim(lines: list[str], caps: Mapping[str, Any]) -> bool:
     """
     text = "\n".join(line.rstrip("\r") for line in lines)
     data = text.encode("utf-8", "surrogatepass")
-    if any(_multiline(caps[key]).search(data) is not None for key in ("heading", "fence")):
+    if any(_multiline(caps[key]).search(data) is not None for key in ("heading", "fence", "link")):
         return True
     return bool(_setext_lines(text))
 
@@ -682,14 +682,147 @@ def _add_headings(scan: _Scan, hits: _AllHits, atx: list[int], underlines: list[
             scan.headings.append((0, ""))  # counted; its text is never shown
 
 
-def _claims(scan: _Scan, caps: Mapping[str, Any]) -> bool:
-    features = scan.blocks + scan.links + scan.lists + scan.tables + scan.quotes
+#: evidence patterns (Python ``re``, run on the probe only: at most ``probe_lines`` lines)
+_EVIDENCE_CHARS = 200_000
+_ATX_LINE = re.compile(r"#{1,6}(?:[ \t]|$)")
+_INLINE_CODE = re.compile(r"(?<![`\w])`[^`\n]{1,200}`(?![`\w])")
+_BOLD = re.compile(r"(?:^|(?<=[\s(\[]))(?:\*\*|__)[A-Za-z0-9`][^*_\n]{0,120}?[A-Za-z0-9.!?:)`](?:\*\*|__)(?=[\s.,;:!?)\]]|$)")
+_RST = re.compile(
+    r"^\.\. (?:[\w-]+::|_[^:\n]+:|\|[^|\n]+\|)"  # directive, target, substitution
+    r"|:[a-z][\w:-]*:`[^`\n]+`"  # role
+    r"|``[^`\n]+``"  # inline literal
+    r"|`[^`\n]+ <[^>\n]+>`__?"  # hyperlink
+    r"|^[^\s].*[^\s:]::$"  # a paragraph ending in '::' (literal block follows)
+    r"|^([~^\"'+*#=`-])\1{2,}$",  # an adornment line (checked below against its title)
+    re.M,
+)
+_MD_LINK = re.compile(r"\[[^\]\n]+\]\([^)\s]+(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
+#: C-style comment blocks (a JSDoc body's `` * `` lines look like list items)
+_COMMENT_BLOCK = re.compile(r"^[ \t]*/\*|\*/[ \t]*$", re.M)
+_FOREIGN = re.compile(
+    r"\x1f|^File: [^,\n]+,[ \t]+Node: |produced by makeinfo"  # GNU info
+    r"|^\*[\w.+-]+\.txt\*[ \t]|vim:[^\n]*\bft=help\b"  # Vim help
+    r"|^Help on (?:module|package|class|function|built-in|method)\b",  # pydoc
+    re.M,
+)
+
+
+@dataclass
+class _Evidence:
+    isolated: int = 0  # ATX headings that stand as headings (blank or prose around, not in a # run)
+    commentish: int = 0  # ATX-looking lines in a run of '#' lines or before code: comments
+    levels: set[int] = field(default_factory=set)
+    inline_code: int = 0
+    bold: int = 0
+    links: int = 0  # inline links and reference definitions (not bare <https://...> autolinks)
+    comment_blocks: int = 0
+    rst: int = 0
+    foreign: int = 0
+
+
+def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
+    """What tells Markdown from ``#`` comments, reStructuredText, GNU info, Vim help and pydoc pages."""
+    ev = _Evidence()
+    code_line = _multiline(caps["code_line"])
+    fence: str | None = None
+    fence_re = caps["fence"]
+    body: list[str] = []
+    count = len(lines)
+    for index, line in enumerate(lines):
+        line = line.rstrip("\r")
+        if fence is not None:
+            if _fence_close(line, fence):
+                fence = None
+            continue
+        if line[:3] in ("```", "~~~") or line.lstrip(" ")[:3] in ("```", "~~~"):
+            found = fence_re.match(line)
+            if found is not None:
+                fence = found.group("fence")
+                continue
+        if line.startswith("#") and _ATX_LINE.match(line):
+            prev = lines[index - 1].rstrip("\r") if index else ""
+            nxt = lines[index + 1].rstrip("\r") if index + 1 < count else ""
+            text = line.lstrip("#").strip().rstrip("#").strip()
+            in_run = prev.startswith("#") or nxt.startswith("#")
+            before_code = bool(nxt.strip()) and code_line.search(nxt) is not None
+            sentence = len(text) > 70 or text.endswith((".", ",", ";"))
+            if in_run or before_code or sentence or not any(ch.isalnum() for ch in text):
+                ev.commentish += 1
+            else:
+                ev.isolated += 1
+                ev.levels.add(len(line) - len(line.lstrip("#")))
+            continue
+        body.append(line)
+    text = "\n".join(body)[:_EVIDENCE_CHARS]
+    ev.inline_code = len(_INLINE_CODE.findall(text))
+    ev.bold = len(_BOLD.findall(text))
+    ev.links = len(_MD_LINK.findall(text))
+    ev.comment_blocks = len(_COMMENT_BLOCK.findall(text))
+    for match in _RST.finditer(text):
+        if match.group(1) is None:
+            ev.rst += 1
+            continue
+        # an adornment: RST when its character is not Markdown's (= -), or when it is an
+        # overline (the title is under it and the same adornment follows the title)
+        start = match.start()
+        adornment = match.group(0)
+        if adornment[0] not in "=-":
+            before = text.rfind("\n", 0, max(0, start - 1))
+            title = text[before + 1 : max(0, start - 1)]
+            if title.strip() and not title.startswith(" "):
+                ev.rst += 1
+            continue
+        after = text[match.end() + 1 :].split("\n", 2)
+        if len(after) >= 2 and after[0].strip() and after[1] == adornment:
+            ev.rst += 1
+    ev.foreign = len(_FOREIGN.findall("\n".join(lines)[:_EVIDENCE_CHARS]))
+    return ev
+
+
+def _claims(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None = None) -> bool:
+    return _confidence(scan, caps, ev) > 0
+
+
+def _confidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None = None) -> float:
+    """How sure the probe is Markdown (0: not Markdown).
+
+    ``#`` at a line start is not enough: comment blocks (a run of ``#`` lines, a ``#`` line
+    before code) are set apart from headings, and Markdown needs Markdown evidence: fenced
+    code with prose, links, images, tables, emphasis, inline code, or a heading hierarchy with
+    prose. reStructuredText, GNU info, Vim help and pydoc pages are text.
+    """
     nonblank = len(scan.headings) + scan.lists + scan.quotes + scan.tables + scan.prose + scan.code_like
     if scan.code_like > caps["max_code_ratio"] * max(1, nonblank):
-        return False
-    if scan.headings:
-        return len(scan.headings) >= 2 or features > 0
-    return scan.blocks > 0 and scan.prose > 0
+        return 0.0
+    if ev is None:  # the seed-era rule (kept for callers without evidence)
+        features = scan.blocks + scan.links + scan.lists + scan.tables + scan.quotes
+        if scan.headings:
+            return 0.6 if len(scan.headings) >= 2 or features > 0 else 0.0
+        return 0.6 if scan.blocks > 0 and scan.prose > 0 else 0.0
+    inline = ev.bold + (ev.inline_code if ev.inline_code >= 2 else 0)
+    strong = scan.blocks + ev.links + scan.images + scan.tables + inline
+    setext = max(0, len(scan.headings) - ev.isolated - ev.commentish)
+    headed = ev.isolated + setext
+    if ev.foreign and ev.foreign >= scan.blocks + ev.links:
+        return 0.0
+    if ev.rst >= 2 and ev.rst >= scan.blocks + ev.links + scan.tables:
+        return 0.0
+    if ev.comment_blocks and ev.comment_blocks >= scan.blocks + ev.links:
+        return 0.0
+    if ev.commentish > headed and scan.blocks + ev.links + scan.tables < 2 + ev.commentish // 4:
+        return 0.0
+    if scan.blocks and scan.prose:
+        return 0.9
+    if headed:
+        if strong >= 2 or (strong and (scan.lists or scan.prose)):
+            return 0.9 if strong >= 2 else 0.75
+        if ev.isolated >= 2 and (len(ev.levels) >= 2 or min(ev.levels) >= 2) and scan.prose + scan.lists >= 2:
+            return 0.7  # a heading hierarchy with prose
+        return 0.0
+    # no heading: links, tables and emphasis with lists or prose
+    if strong >= 3 and scan.lists + scan.prose >= 2 and ev.rst == 0:
+        return 0.7
+    return 0.0
 
 
 def _task_list(lines: list[str], caps: Mapping[str, Any]) -> bool:
@@ -710,7 +843,7 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     head = text.split("\n", probe + 500)
     keys, body_start = _front_matter(head)
     probed = head[body_start : body_start + probe]
-    claimed = _may_claim(probed, caps) and _claims(_scan(probed, caps), caps)
+    claimed = _may_claim(probed, caps) and _claims(_scan(probed, caps), caps, _evidence(probed, caps))
     if not claimed and not _task_list(probed, caps):
         return None
     scan = _scan_all(text.split("\n")[body_start:], caps, "\r" in text)

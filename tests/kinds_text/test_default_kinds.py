@@ -120,7 +120,7 @@ def test_code_caps_say_how_many_more(run):
 
 def test_lines_count_newlines_in_default(run):
     content = "def a():\x0c    pass\u2028\n"
-    assert run("code", content, "default")["summary"] == ["Code-like output with 1 lines."]
+    assert run("code", content, "default")["summary"] == ["Code-like output with 1 lines (Python)."]
     assert run("code", content)["summary"] == ["Code-like output with 3 lines."]  # splitlines
     assert run("text", "a\x0bb\x1cc\n", "default")["summary"][3] == "Lines: 1."
 
