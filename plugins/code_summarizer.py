@@ -53,7 +53,7 @@ from typing import Any
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
 
 _INT = {"type": "integer", "minimum": 0}
@@ -92,6 +92,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "language_lines": {"type": "array", "items": {"type": "string"}},
         "language_min_signatures": {"type": "integer", "minimum": 1},
         "language_min_share": {"type": "number", "minimum": 0, "maximum": 1},
+        "language_high_share": {"type": "number", "minimum": 0, "maximum": 1},
         "neutral_blocks": {"type": "boolean"},
         "text_line_pattern": _PATTERN,
         "max_text_lines": _INT,
@@ -129,6 +130,7 @@ DEFAULTS: Mapping[str, Any] = {
     "language_lines": [],
     "language_min_signatures": 2,
     "language_min_share": 0.5,
+    "language_high_share": 1.0,
     "neutral_blocks": False,
     "text_line_pattern": None,
     "max_text_lines": 1,
@@ -293,6 +295,9 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
     return out
 
 
+_COMMENT_LEADS = ("#", "//", "/*", "*", ";", "--", "!", "%", "dnl ", "REM ")
+
+
 def _line_index(blob: bytes) -> list[int]:
     starts, pos = [0], blob.find(b"\n")
     while pos >= 0:
@@ -347,8 +352,12 @@ class _Languages:
         counts = [(len(_line_hits(sig, self.blob, self.starts)), i) for i, (_n, _m, sig, _l) in enumerate(self.table)]
         return sorted(((n, i) for n, i in counts if n), key=lambda item: (-item[0], item[1]))
 
-    def share(self, index: int) -> float:
-        """The share of the sample's lines (outside block comments) that are code lines of that language."""
+    def share(self, index: int, *, statements: bool = False) -> float:
+        """The share of the sample's lines (outside block comments) that are code lines of that language.
+
+        ``statements``: comment lines (``#``, ``//``, ``;``...) left out too, and 0 for fewer
+        than 5 lines left: a file of comments is not a table of code.
+        """
         caps = self.caps
         if self._code is None:
             code_line = caps.get("code_line_pattern")
@@ -358,6 +367,10 @@ class _Languages:
             self._neutral = self.neutral()
         own = _line_hits(self.table[index][3], self.blob, self.starts)
         counted = [i for i, neutral in enumerate(self._neutral) if not neutral]
+        if statements:
+            counted = [i for i in counted if not self.sample[i].lstrip().startswith(_COMMENT_LEADS)]
+            if len(counted) < 5:
+                return 0.0
         if not counted:
             return 1.0 if any(self._neutral) else 0.0
         code = (self._code | own) - self._non_code
@@ -369,8 +382,8 @@ def _not_code(content: str, caps: Mapping[str, Any]) -> bool:
     return bool(patterns) and _lines.any_of(patterns).search(_lines.encode(content[: 1 << 20])) is not None
 
 
-def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None]:
-    """(whether ``content`` is code, its language when the rule file's table names one).
+def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tuple[Evidence, ...]]:
+    """(whether ``content`` is code, its language when the rule file's table names one, the evidence).
 
     Without a language table (``openviking-compat``) this is :func:`_is_code`. With one:
     a document format that is text (``not_code_patterns``: a pydoc page, Vim help, a GNU
@@ -381,9 +394,9 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None]:
     ``language_min_share`` of the sample outside block comments.
     """
     if not caps.get("languages") and not caps.get("not_code_patterns"):
-        return _is_code(content, caps), None
+        return _is_code(content, caps), None, ()
     if _not_code(content, caps):
-        return False, None
+        return False, None, ()
     strong = caps.get("strong_patterns") or ()
     is_strong = bool(strong) and _lines.any_of(strong).search(_lines.encode(content)) is not None
     sample = _sample_lines(content, int(caps["sample_lines"]))
@@ -391,18 +404,25 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None]:
     marked = table.marked() if sample else None
     ranked = table.ranked() if sample else []
     best = table.table[ranked[0][1]][0] if ranked else None
+    signatures = Evidence("language_signatures", min(1.0, ranked[0][0] / 5) if ranked else 0.0, 0.5)
     if is_strong or marked:
-        return True, marked or best
+        found = Evidence("language_marker" if marked else "strong_pattern", 1.0, 0.95)
+        return True, marked or best, (found, signatures)
     if table.document_lines() > int(caps.get("max_text_lines") or 0):
-        return False, None
+        return False, None, ()
     if looks_like_code(content, caps) and _enough_code_lines(content, caps):
-        return True, best
+        share = table.share(ranked[0][1]) if ranked else 0.0
+        return True, best, (Evidence("detect_pattern", 1.0, 0.7), signatures, Evidence("code_line_share", share, 0.6))
+    if content.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+        return False, None, ()  # JSON-shaped: a language's lines (`"key": "value",`) do not make it code
     need = int(caps.get("language_min_signatures") or 1)
     floor = float(caps.get("language_min_share") or 0)
+    high = float(caps.get("language_high_share") or 1.0)
     for count, index in ranked:
-        if count >= need and table.share(index) >= floor:
-            return True, table.table[index][0]
-    return False, None
+        share = table.share(index)
+        if (count >= need and share >= floor) or (share >= high and table.share(index, statements=True) >= high):
+            return True, table.table[index][0], (signatures, Evidence("code_line_share", share, 0.8))
+    return False, None, ()
 
 
 def without_line_numbers(content: str, caps: Mapping[str, Any]) -> str:
@@ -426,7 +446,7 @@ def without_line_numbers(content: str, caps: Mapping[str, Any]) -> str:
     return _lines.decode(b"".join(pieces))
 
 
-def summarize(inp: KindInput) -> Synopsis | None:
+def summarize(inp: KindInput) -> Synopsis | Claim | None:
     caps = inp.caps
     original = inp.content
     content = original
@@ -434,7 +454,7 @@ def summarize(inp: KindInput) -> Synopsis | None:
         content = content.removeprefix("\ufeff")
         content = content.replace("\r\n", "\n") if "\r" in content else content
     content = without_line_numbers(content, caps)
-    is_code, language = _detect(content, caps)
+    is_code, language, evidence = _detect(content, caps)
     if not is_code:
         return None
     drop = not _lines.matches_empty((caps.get("import_pattern"), caps.get("symbol_pattern")))
@@ -448,14 +468,16 @@ def summarize(inp: KindInput) -> Synopsis | None:
     notable = list(symbols)
     if more_symbols and caps.get("more_format"):
         notable.append(_more(caps, more_symbols).strip())
-    return Synopsis(
+    synopsis = Synopsis(
         kind="code",
         title=f"{language} code output" if language else "Code output",
         summary=(f"Code-like output with {lines} lines" + (f" ({language})." if language else "."),),
         structure=tuple(structure),
         notable_items=tuple(notable),
     )
-
+    if not evidence:  # no language table (openviking-compat): a plain claim
+        return synopsis
+    return Claim(synopsis=synopsis, evidence=tuple(item for item in evidence if item.strength > 0))
 
 @hookimpl
 def toolstub_register_summarizers() -> tuple[Summarizer, ...]:

@@ -48,7 +48,7 @@ import re2
 
 from toolstub.hookspecs import hookimpl
 from toolstub.regex import compile_pattern
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
 
 NAME = "diff"
@@ -421,7 +421,7 @@ def _strip_ansi(content: str) -> str:
     return _ANSI.sub(b"", content.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
 
 
-def _summarize(inp: KindInput) -> Synopsis | None:
+def _summarize(inp: KindInput) -> Claim | None:
     caps = inp.caps
     content = _strip_ansi(inp.content) if caps.get("strip_ansi") else inp.content
     first = _first_line(content)
@@ -434,7 +434,10 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     files = [f for f in state.files if f.path or f.hunks]
     if not files or not (any(f.hunks or f.binary or f.status in "RCAD" or f.mode for f in files)):
         return None
-    return _synopsis(files, state, caps, inp.preview_chars)
+    # hunks under file headers are decisive; renames, modes and binaries alone are strong
+    hunks = any(f.hunks for f in files)
+    evidence = (Evidence("hunks" if hunks else "file_headers", 1.0, 0.98 if hunks else 0.9),)
+    return Claim(synopsis=_synopsis(files, state, caps, inp.preview_chars), evidence=evidence)
 
 
 def _synopsis(files: list[FileChange], state: _State, caps: Mapping[str, Any], preview_chars: int) -> Synopsis:

@@ -48,7 +48,7 @@ import re2
 
 from toolstub.hookspecs import hookimpl
 from toolstub.regex import compile_pattern
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
 
 NAME = "html"
@@ -387,16 +387,23 @@ def _markup_ratio(text: str) -> float:
     return sum(1 for line in lines if line.startswith("<")) / max(1, len(lines))
 
 
-def _claims(inp: KindInput) -> bool:
+def _claims(inp: KindInput) -> tuple[Evidence, ...]:
+    """The evidence that the content is HTML (empty: it is not): a doctype or ``<html>`` start
+    (decisive), an HTML MIME hint, or a fragment that opens with an HTML tag and is mostly markup."""
     head = inp.stripped.lstrip("\ufeff")[:4000]
     if not head.startswith("<") and "html" not in inp.mime:
-        return False
+        return ()
     if _declines_as_xml(inp, head):
-        return False
+        return ()
     caps = inp.caps
-    if "html" in inp.mime or caps["start"].search(head):
-        return True
-    return _first_tag(head) in caps["fragment_tags"] and _markup_ratio(inp.stripped) >= caps["min_markup_ratio"]
+    if caps["start"].search(head):
+        return (Evidence("html_start", 1.0, 0.98),)
+    if "html" in inp.mime:
+        return (Evidence("mime_says_html", 1.0, 0.9),)
+    if _first_tag(head) not in caps["fragment_tags"]:
+        return ()
+    ratio = _markup_ratio(inp.stripped)
+    return (Evidence("fragment_markup", min(1.0, ratio), 0.9),) if ratio >= caps["min_markup_ratio"] else ()
 
 
 def _parse(inp: KindInput) -> tuple[_PageParser, bool]:
@@ -408,11 +415,12 @@ def _parse(inp: KindInput) -> tuple[_PageParser, bool]:
     return parser, len(inp.content) > limit
 
 
-def _summarize(inp: KindInput) -> Synopsis | None:
-    if not inp.stripped or not _claims(inp):
+def _summarize(inp: KindInput) -> Claim | None:
+    evidence = _claims(inp) if inp.stripped else ()
+    if not evidence:
         return None
     parser, cut = _parse(inp)
-    return _synopsis(inp, parser, cut)
+    return Claim(synopsis=_synopsis(inp, parser, cut), evidence=evidence)
 
 
 def _forms(parser: _PageParser, caps: Mapping[str, Any]) -> list[str]:

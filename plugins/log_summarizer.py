@@ -61,7 +61,7 @@ import re2
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins._lines import any_of_bare, without_groups
 from toolstub.regex import compile_pattern
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
 
 NAME = "log"
@@ -256,6 +256,12 @@ def _level_of(line: str, caps: Mapping[str, Any], names: list[str]) -> str | Non
 
 
 def _claims(lines: list[str], caps: Mapping[str, Any], names: list[str]) -> bool:
+    return bool(_claim_evidence(lines, caps, names))
+
+
+def _claim_evidence(lines: list[str], caps: Mapping[str, Any], names: list[str]) -> tuple[Evidence, ...]:
+    """The evidence that the probe is a log (empty: it is not): a tool's signature line, or the
+    share of lines with a timestamp, a level or a stack-trace frame (``line_fit``)."""
     probe = []
     for line in lines:
         if line.strip():
@@ -263,22 +269,22 @@ def _claims(lines: list[str], caps: Mapping[str, Any], names: list[str]) -> bool
             if len(probe) >= caps["probe_lines"]:
                 break
     if len(probe) < max(1, caps["min_lines"]):
-        return False
+        return ()
     if sum(1 for line in probe if _json_line(line)) * 2 > len(probe):
-        return False
+        return ()
     if _looks_tabular(lines, caps, names):
-        return False
+        return ()
     # each list as one alternation: one search per line finds whether any of them matches
     decline = _patterns(caps.get("decline"))
     if decline:
         decline_any = any_of_bare(decline)
         if sum(1 for line in probe if decline_any.search(line)) >= caps["min_line_ratio"] * len(probe):
-            return False
+            return ()
     signatures = _patterns(caps["signature"])
     if signatures:
         signature_any = any_of_bare(signatures)
         if any(signature_any.search(line) for line in probe):
-            return True
+            return (Evidence("tool_signature", 1.0, 0.9),)
     prefix = caps["timestamp_prefix_chars"]
     claim_lines = _patterns(caps.get("claim_lines"))
     claim_any = any_of_bare(claim_lines) if claim_lines else None
@@ -289,7 +295,9 @@ def _claims(lines: list[str], caps: Mapping[str, Any], names: list[str]) -> bool
         or _level_of(line, caps, names)
         or (claim_any is not None and claim_any.search(line))
     )
-    return marked >= caps["min_line_ratio"] * len(probe) and marked >= caps["min_lines"]
+    if marked >= caps["min_line_ratio"] * len(probe) and marked >= caps["min_lines"]:
+        return (Evidence("line_fit", marked / len(probe), 0.9),)
+    return ()
 
 
 class _Text:
@@ -552,7 +560,7 @@ def strip_ansi(content: str) -> str:
     return _ANSI.sub(b"", data).decode("utf-8", "surrogatepass")
 
 
-def _summarize(inp: KindInput) -> Synopsis | None:
+def _summarize(inp: KindInput) -> Claim | None:
     caps = inp.caps
     if not inp.stripped:
         return None
@@ -560,12 +568,13 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     content = content.removeprefix("\ufeff")  # a BOM does not hide line 1
     names = _level_names(caps)
     head = [line.rstrip("\r") for line in content.split("\n", caps["probe_lines"] * 4)[: caps["probe_lines"] * 4]]
-    if not _claims(head, caps, names):
+    evidence = _claim_evidence(head, caps, names)
+    if not evidence:
         return None
     text = _Text(content)
     scan = _Scan(caps, names)
     scan.run(text)
-    return _synopsis(text, scan, caps, inp.preview_chars)
+    return Claim(synopsis=_synopsis(text, scan, caps, inp.preview_chars), evidence=evidence)
 
 
 def _synopsis(text: _Text, scan: _Scan, caps: Mapping[str, Any], preview_chars: int) -> Synopsis:

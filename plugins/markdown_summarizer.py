@@ -54,7 +54,7 @@ import re2
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins._lines import without_groups
 from toolstub.regex import compile_pattern
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
 
 NAME = "markdown"
@@ -780,49 +780,59 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
 
 
 def _claims(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None = None) -> bool:
-    return _confidence(scan, caps, ev) > 0
+    return bool(_claim_evidence(scan, caps, ev))
 
 
-def _confidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None = None) -> float:
-    """How sure the probe is Markdown (0: not Markdown).
+def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None = None) -> tuple[Evidence, ...]:
+    """The scored evidence that the probe is Markdown (empty: it is not Markdown).
 
     ``#`` at a line start is not enough: comment blocks (a run of ``#`` lines, a ``#`` line
     before code) are set apart from headings, and Markdown needs Markdown evidence: fenced
     code with prose, links, images, tables, emphasis, inline code, or a heading hierarchy with
-    prose. reStructuredText, GNU info, Vim help and pydoc pages are text.
+    prose. reStructuredText, GNU info, Vim help and pydoc pages are text, and so is content
+    whose lines are mostly code or YAML. The evidence (signal, strength, weight) is weighed
+    by the engine (``detection.weights.markdown`` in a rule file replaces a weight).
     """
     nonblank = len(scan.headings) + scan.lists + scan.quotes + scan.tables + scan.prose + scan.code_like
     if scan.code_like > caps["max_code_ratio"] * max(1, nonblank):
-        return 0.0
+        return ()
     if ev is None:  # the seed-era rule (kept for callers without evidence)
         features = scan.blocks + scan.links + scan.lists + scan.tables + scan.quotes
-        if scan.headings:
-            return 0.6 if len(scan.headings) >= 2 or features > 0 else 0.0
-        return 0.6 if scan.blocks > 0 and scan.prose > 0 else 0.0
+        if (scan.headings and (len(scan.headings) >= 2 or features > 0)) or (scan.blocks and scan.prose):
+            return (Evidence("headings_or_fences", 1.0, 0.6),)
+        return ()
     inline = ev.bold + (ev.inline_code if ev.inline_code >= 2 else 0)
     strong = scan.blocks + ev.links + scan.images + scan.tables + inline
     setext = max(0, len(scan.headings) - ev.isolated - ev.commentish)
     headed = ev.isolated + setext
     if ev.foreign and ev.foreign >= scan.blocks + ev.links:
-        return 0.0
+        return ()
     if ev.rst >= 2 and ev.rst >= scan.blocks + ev.links + scan.tables:
-        return 0.0
+        return ()
     if ev.comment_blocks and ev.comment_blocks >= scan.blocks + ev.links:
-        return 0.0
+        return ()
     if ev.commentish > headed and scan.blocks + ev.links + scan.tables < 2 + ev.commentish // 4:
-        return 0.0
-    if scan.blocks and scan.prose:
-        return 0.9
-    if headed:
-        if strong >= 2 or (strong and (scan.lists or scan.prose)):
-            return 0.9 if strong >= 2 else 0.75
-        if ev.isolated >= 2 and (len(ev.levels) >= 2 or min(ev.levels) >= 2) and scan.prose + scan.lists >= 2:
-            return 0.7  # a heading hierarchy with prose
-        return 0.0
-    # no heading: links, tables and emphasis with lists or prose
-    if strong >= 3 and scan.lists + scan.prose >= 2 and ev.rst == 0:
-        return 0.7
-    return 0.0
+        return ()
+    hierarchy = ev.isolated >= 2 and (len(ev.levels) >= 2 or min(ev.levels) >= 2) and scan.prose + scan.lists >= 2
+    fenced = bool(scan.blocks and scan.prose)
+    if not (
+        fenced
+        or (headed and (strong >= 2 or (strong and (scan.lists or scan.prose)) or hierarchy))
+        or (not headed and strong >= 3 and scan.lists + scan.prose >= 2 and ev.rst == 0)
+    ):
+        return ()
+    evidence = [
+        Evidence("fenced_code_with_prose", 1.0 if fenced else 0.0, 0.9),
+        Evidence("links", min(1.0, (ev.links + scan.images) / 3), 0.8),
+        Evidence("tables", min(1.0, float(scan.tables)), 0.8),
+        Evidence("emphasis_or_inline_code", min(1.0, inline / 3), 0.6),
+        Evidence("headings", min(1.0, headed / 3), 0.5),
+        Evidence("heading_hierarchy_with_prose", 1.0 if hierarchy else 0.0, 0.7),
+        Evidence("list_items", min(1.0, scan.lists / 5), 0.3),
+        Evidence("comment_runs", ev.commentish / max(1, ev.commentish + headed), -0.5),
+        Evidence("rst_markup", min(1.0, ev.rst / 3), -0.5),
+    ]
+    return tuple(item for item in evidence if item.strength > 0)
 
 
 def _task_list(lines: list[str], caps: Mapping[str, Any]) -> bool:
@@ -834,7 +844,7 @@ def _task_list(lines: list[str], caps: Mapping[str, Any]) -> bool:
     return sum(1 for _ in islice(_multiline(caps["task_item"]).finditer(data), need)) >= need
 
 
-def _summarize(inp: KindInput) -> Synopsis | None:
+def _summarize(inp: KindInput) -> Claim | None:
     caps = inp.caps
     text = inp.content.lstrip("\ufeff")
     if not inp.stripped or text.startswith("#!"):
@@ -843,11 +853,13 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     head = text.split("\n", probe + 500)
     keys, body_start = _front_matter(head)
     probed = head[body_start : body_start + probe]
-    claimed = _may_claim(probed, caps) and _claims(_scan(probed, caps), caps, _evidence(probed, caps))
-    if not claimed and not _task_list(probed, caps):
-        return None
+    evidence = _claim_evidence(_scan(probed, caps), caps, _evidence(probed, caps)) if _may_claim(probed, caps) else ()
+    if not evidence:
+        if not _task_list(probed, caps):
+            return None
+        evidence = (Evidence("task_list", 1.0, 0.8),)
     scan = _scan_all(text.split("\n")[body_start:], caps, "\r" in text)
-    return _synopsis(inp, scan, keys)
+    return Claim(synopsis=_synopsis(inp, scan, keys), evidence=evidence)
 
 
 def _outline(scan: _Scan, caps: Mapping[str, Any]) -> list[str]:

@@ -46,7 +46,7 @@ from typing import Any
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
 
 _PATTERN_LIST = {"type": "array", "items": {"type": "string"}}
@@ -68,6 +68,8 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "more_count_limit": {"type": "integer", "minimum": 1},
         "line_counter_labels": {"type": "array", "items": {"type": "string"}},
         "line_counter_patterns": _PATTERN_LIST,
+        "document_patterns": _PATTERN_LIST,
+        "fallback_confidence": {"type": ["number", "null"], "minimum": 0, "maximum": 1},
     },
 }
 
@@ -86,6 +88,8 @@ DEFAULTS: Mapping[str, Any] = {
     "more_count_limit": 10_000,
     "line_counter_labels": [],
     "line_counter_patterns": [],
+    "document_patterns": [],
+    "fallback_confidence": None,
 }
 
 
@@ -178,7 +182,25 @@ def _counter_lines(lazy: _Blob, caps: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def summarize(inp: KindInput) -> Synopsis:
+def _claim(synopsis: Synopsis, content: str, caps: Mapping[str, Any]) -> Synopsis | Claim:
+    """``synopsis`` as a scored claim when the rule file asks for one (``fallback_confidence``).
+
+    The fallback claims with ``fallback_confidence``; a document format that is text though it
+    quotes code or has ``#`` lines (``document_patterns``: a pydoc page, Vim help, a GNU info
+    file, a Debian changelog) adds the strong ``document_format`` evidence, so it beats a
+    heuristic code, YAML or Markdown claim.
+    """
+    base = caps.get("fallback_confidence")
+    if base is None:
+        return synopsis
+    evidence = [Evidence("fallback", 1.0, float(base))]
+    patterns = caps.get("document_patterns") or ()
+    if patterns and _lines.any_of(patterns).search(_lines.encode(content[: 1 << 20])) is not None:
+        evidence.append(Evidence("document_format", 1.0, 0.9))
+    return Claim(synopsis=synopsis, evidence=tuple(evidence))
+
+
+def summarize(inp: KindInput) -> Synopsis | Claim:
     content, caps = inp.content, inp.caps
     lazy = _Blob(content, caps)
     headers, left_out = find_headers(lazy, caps)
@@ -195,7 +217,7 @@ def summarize(inp: KindInput) -> Synopsis:
         f"Detected section headers: {header_line}",
         *_excerpts(content, caps),
     ]
-    return Synopsis(kind="text", title="Text output", summary=tuple(summary))
+    return _claim(Synopsis(kind="text", title="Text output", summary=tuple(summary)), content, caps)
 
 
 @hookimpl
@@ -206,7 +228,7 @@ def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
             summarize=summarize,
             caps_schema=CAPS_SCHEMA,
             defaults=DEFAULTS,
-            pattern_keys=frozenset({"header_patterns", "line_counter_patterns"}),
+            pattern_keys=frozenset({"header_patterns", "line_counter_patterns", "document_patterns"}),
             description="plain text (the fallback): counts, section headers, opening and closing excerpts",
         ),
     )

@@ -47,6 +47,7 @@ def test_each_new_kind_never_raises(content):
     for kind in MINE:
         inp = KindInput(content, mime="", tool_name="", preview_chars=2000, rules=rules, caps=rules.caps(kind))
         result = get_registry().get(kind).summarize(inp)
+        result = getattr(result, "synopsis", result)  # a scored claim (issue 10) carries its synopsis
         assert result is None or result.kind == kind
 
 

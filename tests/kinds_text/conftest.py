@@ -9,7 +9,7 @@ import pytest
 
 from toolstub.plugin_manager import get_registry
 from toolstub.rule_files import load_rules
-from toolstub.synopsis import KindInput
+from toolstub.synopsis import Claim, KindInput
 
 
 def _load_oracle():
@@ -30,6 +30,8 @@ def detect(detector: str, content: str, rules: str = "openviking-compat") -> dic
         content, mime="", tool_name="", preview_chars=2000, rules=ruleset, caps=ruleset.caps(detector)
     )
     result = summarizer.summarize(kind_input)
+    if isinstance(result, Claim):  # a scored claim (issue 10): its synopsis
+        result = result.synopsis
     return None if result is None else result.to_dict()
 
 
