@@ -1,9 +1,13 @@
-"""Kind accuracy of `default` and `openviking-compat` over tests/accuracy/corpus.
+"""Kind accuracy of `default` and `openviking-compat`: the real-material corpus and the old corpus.
 
-    python bench/accuracy_report.py [--json]
+    python bench/accuracy_report.py [--corpus real|old|all] [--no-magika] [--json] [--cases-out FILE]
 
-Prints each ruleset's accuracy (samples whose kind is the expected one), the confusion list
-(expected -> got, per sample) for both, and the samples where compat is right and default is not.
+Real corpus (tests/accuracy/real_corpus.py, generated into .cache/ on first use): per kind, tune
+and holdout accuracy of `default` heuristics alone, Magika alone (its labels mapped to kinds, when
+`toolstub[magika]` is installed), and combined (Magika overrides only a `text` verdict, when it is
+confident); `openviking-compat` on the cases whose expected kind is one of the seed's kinds; the
+holdout confusion table of `default`; time per call of each. The old hand-written corpus
+(tests/accuracy/corpus) is reported separately, as before.
 """
 
 from __future__ import annotations
@@ -11,28 +15,30 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
+import time
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import toolstub
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "accuracy"))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "accuracy"))
 
+import real_corpus  # noqa: E402
 from accuracy_corpus import samples  # noqa: E402
 
 RULESETS = ("default", "openviking-compat")
+#: the kinds the seed system has (compat is measured on these expected kinds only)
+SEED_KINDS = {"json", "csv", "tsv", "yaml", "xml", "code", "text", "unknown"}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
-    args = parser.parse_args(argv)
+def old_corpus_report() -> dict:
     rows = []
     for name, expected, content in samples():
         got = {r: toolstub.synopsize(content, rules=r).kind for r in RULESETS}
         rows.append({"sample": name, "expected": expected, **got})
     n = len(rows)
-    report = {"samples": n, "rulesets": {}}
+    report: dict = {"samples": n, "rulesets": {}}
     for r in RULESETS:
         wrong = [row for row in rows if row[r] != row["expected"]]
         report["rulesets"][r] = {
@@ -44,21 +50,173 @@ def main(argv: list[str] | None = None) -> int:
     report["compat_right_default_wrong"] = [
         row["sample"] for row in rows if row["openviking-compat"] == row["expected"] != row["default"]
     ]
+    return report
+
+
+def evaluate_real(use_magika: bool = True) -> list[dict]:
+    """One row per real-corpus case: expected kind, split, and each detector's kind and time."""
+    magika = None
+    if use_magika:
+        from toolstub.plugins import magika_evidence
+
+        if magika_evidence.available():
+            magika = magika_evidence
+            magika.magika_kind("warm up")  # the model loads once, outside the timings
+    rows = []
+    for s in real_corpus.load():
+        row = {"id": s.id, "expected": s.kind, "split": s.split, "group": s.group}
+        for r in RULESETS:
+            t0 = time.perf_counter()
+            row[r] = toolstub.synopsize(s.content, rules=r).kind
+            row[f"{r}_s"] = time.perf_counter() - t0
+        if magika is not None:
+            t0 = time.perf_counter()
+            kind, score = magika.magika_kind(s.content)
+            row["magika_s"] = time.perf_counter() - t0
+            row["magika"], row["magika_score"] = kind, round(score, 4)
+            row["combined"] = magika.combined_kind(row["default"], s.content)
+        rows.append(row)
+    return rows
+
+
+def _acc(rows: list[dict], col: str) -> tuple[int, int]:
+    return sum(1 for r in rows if r[col] == r["expected"]), len(rows)
+
+
+def real_corpus_report(rows: list[dict]) -> dict:
+    cols = ["default"] + (["magika", "combined"] if rows and "magika" in rows[0] else [])
+    out: dict = {"cases": len(rows), "detectors": cols, "splits": {}}
+    for split in ("tune", "holdout"):
+        part = [r for r in rows if r["split"] == split]
+        seed = [r for r in part if r["expected"] in SEED_KINDS]
+        info: dict = {"cases": len(part), "overall": {}, "per_kind": {}}
+        for col in cols:
+            right, n = _acc(part, col)
+            info["overall"][col] = {"correct": right, "of": n, "accuracy": round(right / n, 4) if n else 0.0}
+        right, n = _acc(seed, "openviking-compat")
+        info["overall"]["openviking-compat (seed kinds)"] = {"correct": right, "of": n, "accuracy": round(right / n, 4) if n else 0.0}
+        right, n = _acc(seed, "default")
+        info["overall"]["default (seed kinds)"] = {"correct": right, "of": n, "accuracy": round(right / n, 4) if n else 0.0}
+        for kind in real_corpus.KINDS:
+            kr = [r for r in part if r["expected"] == kind]
+            entry = {"cases": len(kr)}
+            for col in cols + (["openviking-compat"] if kind in SEED_KINDS else []):
+                right, n = _acc(kr, col)
+                entry[col] = round(right / n, 4) if n else None
+            info["per_kind"][kind] = entry
+        confusion: dict = defaultdict(Counter)
+        for r in part:
+            confusion[r["expected"]][r["default"]] += 1
+        info["confusion_default"] = {k: dict(v) for k, v in sorted(confusion.items())}
+        info["compat_right_default_wrong"] = sorted(
+            r["id"] for r in part if r["openviking-compat"] == r["expected"] != r["default"]
+        )
+        out["splits"][split] = info
+    out["misses_tune_default"] = {
+        pair: sorted(r["id"] for r in rows if r["split"] == "tune" and f"{r['expected']} -> {r['default']}" == pair)
+        for pair in sorted({f"{r['expected']} -> {r['default']}" for r in rows if r["split"] == "tune" and r["default"] != r["expected"]})
+    }
+    timing = {}
+    for col in ("default", "openviking-compat", "magika"):
+        key = f"{col}_s"
+        ts = sorted(r[key] for r in rows if key in r)
+        if ts:
+            timing[col] = {"mean_ms": round(1000 * sum(ts) / len(ts), 2), "p99_ms": round(1000 * ts[int(0.99 * (len(ts) - 1))], 2),
+                           "max_ms": round(1000 * ts[-1], 2), "max_case": max(rows, key=lambda r: r.get(key, 0))["id"]}
+    out["time_per_call"] = timing
+    return out
+
+
+def tune_misses_md(rows: list[dict]) -> str:
+    """The tune cases default gets wrong, grouped by (expected -> got), with Magika's verdict."""
+    groups: dict = defaultdict(list)
+    for r in rows:
+        if r["split"] == "tune" and r["default"] != r["expected"]:
+            groups[f"{r['expected']} -> {r['default']}"].append(r)
+    out = []
+    for pair, rs in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        out.append(f"### {pair} ({len(rs)})\n")
+        for r in sorted(rs, key=lambda r: r["id"]):
+            extra = f" (magika: {r['magika']} {r['magika_score']:.2f})" if "magika" in r else ""
+            out.append(f"- `{r['id']}` [{r['group']}]{extra}")
+        out.append("")
+    return "\n".join(out)
+
+
+def _pct(x: float | None) -> str:
+    return "   -  " if x is None else f"{100 * x:6.1f}"
+
+
+def print_real(rep: dict) -> None:
+    cols = rep["detectors"]
+    print(f"real corpus: {rep['cases']} cases (tests/accuracy/real_corpus.py)")
+    for split in ("tune", "holdout"):
+        info = rep["splits"][split]
+        print(f"\n[{split}] {info['cases']} cases")
+        for col, o in info["overall"].items():
+            print(f"  {col:32} {100 * o['accuracy']:6.2f} %  ({o['correct']}/{o['of']})")
+        head = "  kind        n " + "".join(f"{c[:9]:>10}" for c in cols + ["compat"])
+        print(head)
+        for kind, e in info["per_kind"].items():
+            print(f"  {kind:9} {e['cases']:4} " + "".join(f"{_pct(e.get(c)):>10}" for c in cols)
+                  + f"{_pct(e.get('openviking-compat')):>10}")
+    h = rep["splits"]["holdout"]["confusion_default"]
+    kinds = list(real_corpus.KINDS)
+    print("\nholdout confusion, default (row: expected, column: got)")
+    print("  " + " " * 9 + "".join(f"{k[:6]:>7}" for k in kinds))
+    for k in kinds:
+        row = h.get(k, {})
+        print(f"  {k:9}" + "".join(f"{row.get(g, 0) or '.':>7}" for g in kinds)
+              + ("  other: " + ", ".join(f"{g} {n}" for g, n in row.items() if g not in kinds) if set(row) - set(kinds) else ""))
+    print("\ntune misses of default (expected -> got: count)")
+    for pair, ids in rep["misses_tune_default"].items():
+        print(f"  {pair}: {len(ids)}")
+    print("\ntime per call (ms): " + "; ".join(f"{k} mean {v['mean_ms']} p99 {v['p99_ms']} max {v['max_ms']}"
+                                             for k, v in rep["time_per_call"].items()))
+    for split in ("tune", "holdout"):
+        crdw = rep["splits"][split]["compat_right_default_wrong"]
+        print(f"compat right, default wrong ({split}): {len(crdw)}" + (": " + ", ".join(crdw[:10]) if crdw else ""))
+
+
+def print_old(report: dict) -> None:
+    n = report["samples"]
+    print(f"\nold corpus (tests/accuracy/corpus, hand-written): {n} samples")
+    for r in RULESETS:
+        info = report["rulesets"][r]
+        print(f"  {r:18} accuracy {info['accuracy'] * 100:6.2f} %  ({info['correct']}/{n})")
+    for r in RULESETS:
+        info = report["rulesets"][r]
+        print(f"  {r}: confusion (expected -> got: count)")
+        for pair, count in info["confusion"].items():
+            print(f"    {pair}: {count}")
+    print("  compat right, default wrong:", ", ".join(report["compat_right_default_wrong"]) or "none")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", choices=("real", "old", "all"), default="all")
+    parser.add_argument("--no-magika", action="store_true", help="skip the learned signal even when installed")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--cases-out", type=Path, help="write every real case's results (JSON) here")
+    parser.add_argument("--tune-misses-md", type=Path, help="write the tune cases default gets wrong, by class (Markdown)")
+    args = parser.parse_args(argv)
+    report: dict = {}
+    if args.corpus in ("real", "all"):
+        rows = evaluate_real(use_magika=not args.no_magika)
+        report["real"] = real_corpus_report(rows)
+        if args.cases_out:
+            args.cases_out.write_text(json.dumps(rows, indent=1))
+        if args.tune_misses_md:
+            args.tune_misses_md.write_text(tune_misses_md(rows))
+    if args.corpus in ("old", "all"):
+        report["old"] = old_corpus_report()
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
-    print(f"samples: {n}")
-    for r in RULESETS:
-        info = report["rulesets"][r]
-        print(f"{r:18} accuracy {info['accuracy'] * 100:6.2f} %  ({info['correct']}/{n})")
-    for r in RULESETS:
-        info = report["rulesets"][r]
-        print(f"\n{r}: confusion (expected -> got: count)")
-        for pair, count in info["confusion"].items():
-            print(f"  {pair}: {count}")
-        for w in info["wrong"]:
-            print(f"    {w['sample']}: {w['got']}")
-    print("\ncompat right, default wrong:", ", ".join(report["compat_right_default_wrong"]) or "none")
+    if "real" in report:
+        print_real(report["real"])
+    if "old" in report:
+        print_old(report["old"])
     return 0
 
 

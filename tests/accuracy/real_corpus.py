@@ -1,0 +1,1406 @@
+"""The real-material accuracy corpus: files and command outputs found on this machine.
+
+    python tests/accuracy/real_corpus.py [--out DIR] [--force] [--quiet]
+
+Every case is a real file or a real command's output (see tests/accuracy/README.md, "Real
+corpus"): stdlib and wheel files, npm package files, /usr/share, /etc, /var/log, man and info
+pages, command outputs run here, this repository's git history. Each case is labelled by its
+file type or source and kept only if it passes that kind's validation (json parses, rows are
+consistent, Python compiles, a diff has hunk headers...); what fails or is ambiguous is dropped
+and the reason recorded (``dropped.json``). Kinds the machine lacks are derived from real data
+with standard tools (TSV and NDJSON from real JSON records with ``jq``, re-encoded CJK text).
+
+Nothing here is committed: the corpus is generated into a cache directory (by default
+``<repo>/.cache/real-corpus/<hash of this file>/``), so it follows the machine. Given the same
+machine the output is the same: walks are sorted and each selection is a fixed order by hash.
+The split is per case: ``split_of(case_id)`` (a hash of the stable case id) -> tune | holdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import csv
+import gzip
+import hashlib
+import html.parser
+import io
+import json
+import lzma
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tarfile
+import tempfile
+import time
+import zipfile
+import zlib
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from xml.parsers import expat
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+
+#: the kinds of ``default`` (plus ndjson, issue 10)
+KINDS = ("json", "ndjson", "csv", "tsv", "yaml", "xml", "html", "code", "text", "markdown", "log", "diff", "unknown")
+MIN_PER_KIND = 40
+#: a file over this is cut to its head at a line boundary (line kinds) or dropped (documents)
+CAP = 128 * 1024
+#: binaries: the head a tool would show first
+BINARY_CAP = 32 * 1024
+#: kinds whose validation needs the whole document: dropped rather than cut
+WHOLE_KINDS = {"json", "ndjson", "yaml", "xml", "html"}
+SPLIT_SALT = "toolstub-real-corpus-split-v1:"
+#: commits of this repository up to this date only: the same set on every clone
+GIT_UNTIL = "2026-12-03T07:30:00Z"
+
+STDLIB = Path(sysconfig.get_paths()["stdlib"])
+
+#: npm packages fetched with ``npm pack`` (pinned versions: the same files on every machine)
+NPM_PACKAGES = (
+    "lodash@4.17.21",
+    "js-yaml@4.1.0",
+    "express@4.19.2",
+    "bootstrap@5.3.3",
+    "html5-boilerplate@9.0.1",
+    "@types/node@20.12.7",
+    "rxjs@7.8.1",
+    "moment@2.30.1",
+    "commander@12.0.0",
+    "axios@1.6.8",
+    "marked@12.0.1",
+    "highlight.js@11.9.0",
+    "mime-db@1.52.0",
+    "markdownlint@0.34.0",
+    "chalk@5.3.0",
+    "vue@3.4.21",
+    "font-awesome@4.7.0",
+    "normalize.css@8.0.1",
+    "eslint-config-airbnb-base@15.0.0",
+)
+#: pairs of versions of one package, compared with ``diff -ru`` (real diffs of real trees)
+NPM_DIFF_PAIRS = (("js-yaml@4.0.0", "js-yaml@4.1.0"), ("commander@11.1.0", "commander@12.0.0"),
+                  ("chalk@5.2.0", "chalk@5.3.0"), ("marked@12.0.0", "marked@12.0.1"))
+#: wheels fetched with ``pip download`` for their YAML (pinned)
+PIP_WHEELS = ("ansible-core==2.16.6", "yamllint==1.35.1", "pre-commit==3.7.0")
+
+
+def split_of(case_id: str) -> str:
+    """tune | holdout, from a hash of the case id alone (stable as the corpus grows)."""
+    return "holdout" if hashlib.sha256((SPLIT_SALT + case_id).encode()).digest()[0] & 1 else "tune"
+
+
+def _rank(key: str) -> str:
+    return hashlib.sha256(("toolstub-real-corpus-pick:" + key).encode()).hexdigest()
+
+
+@dataclass
+class Case:
+    id: str
+    kind: str
+    source: str
+    group: str
+    note: str = ""
+    split: str = ""
+    file: str = ""
+    size: int = 0
+
+
+@dataclass
+class Corpus:
+    cases: list[Case] = field(default_factory=list)
+    dropped: list[dict] = field(default_factory=list)
+    sources_missing: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- validation
+
+_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@", re.M)
+_TS = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\b\d\d:\d\d:\d\d\b|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|FATAL|CRITICAL|NOTICE|LOG)\b|\b(?:error|warning|notice):|^\s*(?:ok|FAIL|PASSED|FAILED)\b| \.\.\. (?:ok|FAIL|ERROR|skipped)|^(?:Inst|Conf|Setting up|Unpacking|Selecting|Preparing|Processing|Compiling|Listing|Collecting|Saved|Downloading|Successfully|Traceback|  File \")|^npm ", re.I | re.M)
+_MAGIC = (b"\x7fELF", b"\x89PNG", b"\x1f\x8b", b"PK\x03\x04", b"\xde\x12\x04\x95", b"\x95\x04\x12\xde",
+          b"GIF8", b"\xff\xd8\xff", b"\x00\x01\x00\x00", b"OTTO", b"wOFF", b"wOF2", b"\xfd7zXZ", b"BZh",
+          b"\xca\xfe\xba\xbe", b"SQLite format 3", b"!<arch>", b"%PDF", b"\x00\x00\x01\x00", b"RIFF")
+
+
+class _AnyTagLoader(yaml.SafeLoader):
+    """safe_load that accepts application tags (``!function x``, ``!Ref y``): still YAML."""
+
+
+def _any_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> object:
+    if isinstance(node, yaml.ScalarNode):
+        return loader.construct_scalar(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_mapping(node)
+
+
+_AnyTagLoader.add_multi_constructor("!", _any_tag)
+_AnyTagLoader.add_multi_constructor("tag:", _any_tag)
+
+
+def _json_doc(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text), (dict, list))
+    except (ValueError, RecursionError):
+        return False
+
+
+def _table_rows(text: str, delim: str) -> list[list[str]] | None:
+    try:
+        rows = list(csv.reader(io.StringIO(text), delimiter=delim, strict=True))
+    except csv.Error:
+        return None
+    return [r for r in rows if r]
+
+
+def _pyc_magic(data: bytes) -> bool:
+    return len(data) > 16 and data[2:4] == b"\r\n"
+
+
+class _TagCount(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: Counter[str] = Counter()
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.tags[tag] += 1
+
+
+_MD_BLOCKS = ("heading_open", "fence", "bullet_list_open", "ordered_list_open", "table_open", "blockquote_open")
+_md = None
+
+
+def _markdown_features(text: str) -> set[str]:
+    global _md
+    if _md is None:
+        from markdown_it import MarkdownIt
+
+        _md = MarkdownIt("commonmark").enable("table")
+    feats = set()
+    for tok in _md.parse(text):
+        if tok.type in _MD_BLOCKS:
+            feats.add(tok.type)
+        if tok.type == "inline" and tok.children:
+            for child in tok.children:
+                if child.type in ("link_open", "image", "code_inline", "strong_open", "em_open"):
+                    feats.add(child.type)
+    return feats
+
+
+def validate(kind: str, data: bytes, note: str = "") -> str | None:
+    """None when ``data`` is a sound example of ``kind``; else why it is dropped."""
+    if kind == "unknown":
+        if not data.startswith(_MAGIC) and not _pyc_magic(data):
+            return "no known binary signature"
+        bad = len(data) - len(data.decode("utf-8", "ignore").encode())
+        if b"\x00" not in data[:4096] and bad < 0.05 * len(data):
+            return "binary signature but text-like bytes"
+        return None
+    if not data.strip():
+        return "empty"
+    if b"\x00" in data:
+        return "NUL bytes in a text kind"
+    if note.startswith("legacy:"):
+        try:
+            text = data.decode(note.split(":", 1)[1])
+        except (UnicodeDecodeError, LookupError):
+            return "does not decode in its legacy encoding"
+        if not any(ord(c) > 127 for c in text):
+            return "legacy text without non-ASCII characters"
+        try:
+            data.decode("utf-8")
+            return "legacy text that is valid UTF-8"
+        except UnicodeDecodeError:
+            pass
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return "not UTF-8"
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if kind == "json":
+        return None if _json_doc(text) else "not a JSON object or array"
+    if kind == "ndjson":
+        if len(lines) < 2:
+            return "fewer than 2 records"
+        if not all(_json_doc(ln) for ln in lines):
+            return "a line is not a JSON object or array"
+        return None
+    if kind in ("csv", "tsv"):
+        rows = _table_rows(text, "," if kind == "csv" else "\t")
+        if rows is None:
+            return "csv module refuses it"
+        if len(rows) < 3:
+            return "fewer than 3 rows"
+        widths = {len(r) for r in rows}
+        if len(widths) != 1 or widths.pop() < 2:
+            return "inconsistent or single-column rows"
+        if kind == "tsv" and "\t" not in text.splitlines()[0]:
+            return "no tab in the first line"
+        return None
+    if _json_doc(text):
+        return "parses as JSON"
+    if kind == "yaml":
+        try:
+            docs = [d for d in yaml.load_all(text, Loader=_AnyTagLoader) if d is not None]  # noqa: S506
+        except (yaml.YAMLError, RecursionError, ValueError, TypeError):
+            return "yaml does not load"
+        if not docs or not all(isinstance(d, (dict, list)) for d in docs):
+            return "a YAML document is not a mapping or list"
+        return None
+    if kind == "xml":
+        parser = expat.ParserCreate()
+        try:
+            parser.Parse(data, True)
+        except expat.ExpatError as exc:
+            return f"expat: {exc}"
+        if re.match(r"\s*(<!--.*?-->\s*)*<!DOCTYPE html", text, re.I | re.S) and not text.lstrip().startswith("<?xml"):
+            return "an HTML page that is also XML: ambiguous"
+        return None
+    if kind == "html":
+        if text.lstrip().startswith("<?xml"):
+            return "XHTML with an XML prolog is xml"
+        counter = _TagCount()
+        try:
+            counter.feed(text)
+        except Exception as exc:  # noqa: BLE001 - html.parser on odd input
+            return f"html.parser: {exc}"
+        if sum(counter.tags.values()) < 5 or not set(counter.tags) & {"html", "body", "div", "p", "table", "head", "a"}:
+            return "too few HTML elements"
+        return None
+    if kind == "diff":
+        if not _HUNK.search(text):
+            return "no hunk header"
+        if not re.search(r"^--- \S", text, re.M) or not re.search(r"^\+\+\+ \S", text, re.M):
+            return "no ---/+++ file lines"
+        return None
+    if kind == "markdown":
+        if len(re.findall(r"^\.\. [\w-]+::", text, re.M)) >= 2:
+            return "reStructuredText directives in a .md file"
+        feats = _markdown_features(text)
+        if len(feats) < 2:
+            return f"too little markdown syntax ({', '.join(sorted(feats)) or 'none'})"
+        return None
+    if kind == "log":
+        if len(lines) < 5:
+            return "fewer than 5 lines"
+        hits = sum(1 for ln in lines if _TS.search(ln))
+        if hits < 0.2 * len(lines):
+            return "under 20 % of lines carry a timestamp, level or step marker"
+        return None
+    if kind == "code":
+        if len(lines) < 3:
+            return "fewer than 3 lines"
+        lang = note.split(":", 1)[1] if note.startswith("lang:") else ""
+        if lang == "python":
+            try:
+                compile(text, "<corpus>", "exec", dont_inherit=True, flags=ast.PyCF_ONLY_AST)
+            except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+                return f"does not compile: {type(exc).__name__}"
+            return None
+        pattern = _CODE_MARKERS.get(lang)
+        if pattern is not None and not re.search(pattern, text, re.M):
+            return f"no {lang} construct"
+        return None
+    if kind == "text":
+        if not re.search(r"[A-Za-z]{3}|[^\x00-\x7f]{2}", text):
+            return "no words"
+        if "noext" in note.split():
+            feats = _markdown_features(text)
+            if "heading_open" in feats and feats & {"link_open", "fence", "code_inline", "image"}:
+                return "a file without extension that is written in Markdown: ambiguous"
+        return None
+    return f"unknown kind {kind}"
+
+
+_CODE_MARKERS = {
+    "c": r"^\s*#\s*(include|define|if|ifndef)\b|;\s*$",
+    "perl": r"^\s*(package|sub|use|my|our|require)\b",
+    "cmake": r"^\s*[A-Za-z_]\w*\s*\(",
+    "vim": r"^\s*(let|function!?|if|set|setlocal|syn(tax)?|hi(ghlight)?|command!?|au(tocmd)?|call|exe(cute)?|finish|endfunction)\b",
+    "m4": r"\b(AC_|AM_|AS_|m4_|dnl\b|AC_DEFUN)",
+    "elisp": r"^\(",
+    "shell": r"^#!.*\b(sh|bash|dash)\b|^\s*(if|for|case|while|function|export|local)\b|\$\{?\w",
+    "javascript": r"\b(function|const|let|var|import|export|module\.exports|require)\b",
+    "typescript": r"\b(interface|type|declare|export|import|function|class|const)\b",
+    "css": r"\{[^}]*:[^}]*\}|^\s*[@.#a-z][^{]*\{",
+    "scss": r"\{|^\s*[$@]\w",
+    "java": r"\b(class|interface|package|import)\b",
+}
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+SLOW: list[tuple[float, str]] = []
+
+
+def _run(cmd: list[str], *, cwd: str | Path | None = None, timeout: float = 30, env: dict | None = None,
+         stderr: bool = False) -> bytes | None:
+    """stdout of ``cmd`` (stdout + stderr when ``stderr``), or None when it cannot run."""
+    base = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8",
+            "HOME": os.environ.get("HOME", "/root"), "TERM": "dumb", "COLUMNS": "100", "MANWIDTH": "80",
+            "GIT_PAGER": "cat", "PAGER": "cat", "NO_COLOR": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    if env:
+        base.update(env)
+    t0 = time.perf_counter()
+    try:
+        proc = subprocess.run(cmd, cwd=cwd, env=base, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL,
+                              check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    finally:
+        SLOW.append((time.perf_counter() - t0, " ".join(cmd)[:120]))
+    out = proc.stdout + (proc.stderr if stderr else b"")
+    return out or None
+
+
+def _run_pool(cmds: list[list[str]], workers: int = 4, **kw) -> list[bytes | None]:
+    """``_run`` of each command, a few at a time; the outputs in the order of ``cmds``."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(lambda c: _run(c, **kw), cmds))
+
+
+def _which(name: str) -> bool:
+    return shutil.which(name) is not None
+
+
+def _walk(root: Path, suffixes: tuple[str, ...] | None = None, *, skip: tuple[str, ...] = ()) -> list[Path]:
+    """Regular files under ``root`` (sorted, no symlinks), optionally by suffix."""
+    out = []
+    if not root.is_dir():
+        return out
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in skip and not d.startswith("."))
+        for name in sorted(filenames):
+            if suffixes is None or name.endswith(suffixes):
+                p = Path(dirpath) / name
+                if p.is_file() and not p.is_symlink():
+                    out.append(p)
+    return out
+
+
+def _head_lines(data: bytes, cap: int) -> bytes:
+    if len(data) <= cap:
+        return data
+    cut = data.rfind(b"\n", 0, cap)
+    return data[: cut + 1] if cut > 0 else data[:cap]
+
+
+def _read(path: Path, limit: int = 4 * 1024 * 1024) -> bytes | None:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(limit)
+    except OSError:
+        return None
+
+
+def _gunzip(data: bytes | None) -> bytes | None:
+    if data is None:
+        return None
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError, zlib.error):
+        return None
+
+
+# --------------------------------------------------------------------------- builder
+
+
+class Builder:
+    def __init__(self, out: Path, cache: Path) -> None:
+        self.out = out
+        self.cache = cache
+        self.corpus = Corpus()
+        self.seen: dict[str, str] = {}
+        self.ids: set[str] = set()
+        self.per_group: Counter[str] = Counter()
+        (out / "files").mkdir(parents=True, exist_ok=True)
+
+    def drop(self, case_id: str, kind: str, reason: str) -> None:
+        self.corpus.dropped.append({"id": case_id, "kind": kind, "reason": reason})
+
+    def add(self, case_id: str, kind: str, data: bytes | None, *, source: str, group: str, note: str = "",
+            quota: int | None = None) -> bool:
+        """Validate and keep one case; False when it is dropped (or the group is full)."""
+        if quota is not None and self.per_group[group] >= quota:
+            return False
+        if case_id in self.ids:
+            self.drop(case_id, kind, "duplicate id")
+            return False
+        if data is None:
+            self.drop(case_id, kind, "could not read or run")
+            return False
+        cap = BINARY_CAP if kind == "unknown" else CAP
+        if len(data) > cap:
+            if kind in WHOLE_KINDS:
+                self.drop(case_id, kind, f"over {cap} bytes (a document is kept whole)")
+                return False
+            why = validate(kind, data, note) if kind == "code" else None  # code: the whole file compiles
+            if why:
+                self.drop(case_id, kind, why)
+                return False
+            data = data[:cap] if kind == "unknown" else _head_lines(data, cap)
+            note = (note + " head").strip()
+            if kind != "code":
+                why = validate(kind, data, note)
+                if why:
+                    self.drop(case_id, kind, why)
+                    return False
+        else:
+            why = validate(kind, data, note)
+            if why:
+                self.drop(case_id, kind, why)
+                return False
+        digest = hashlib.sha256(data).hexdigest()
+        if digest in self.seen:
+            self.drop(case_id, kind, f"duplicate of {self.seen[digest]}")
+            return False
+        self.seen[digest] = case_id
+        self.ids.add(case_id)
+        name = digest[:20] + ".bin"
+        (self.out / "files" / name).write_bytes(data)
+        self.corpus.cases.append(Case(case_id, kind, source, group, note, split_of(case_id), name, len(data)))
+        self.per_group[group] += 1
+        return True
+
+    def pick(self, items: Iterable[tuple[str, object]], quota: int) -> Iterator[tuple[str, object]]:
+        """Items (id, payload) in a fixed hash order; the caller stops at its quota."""
+        return iter(sorted(items, key=lambda it: _rank(it[0])))
+
+    def take(self, group: str, kind_of: Callable[[str, object], tuple[str, str] | None],
+             items: Iterable[tuple[str, object]], load: Callable[[object], bytes | None], quota: int,
+             source: str) -> None:
+        """Up to ``quota`` valid cases of ``group`` from ``items`` in hash order."""
+        for case_id, payload in self.pick(items, quota):
+            if self.per_group[group] >= quota:
+                return
+            label = kind_of(case_id, payload)
+            if label is None:
+                continue
+            kind, note = label
+            self.add(case_id, kind, load(payload), source=source, group=group, note=note)
+
+
+# --------------------------------------------------------------------------- labels by file type
+
+_EXT_KIND = {
+    ".py": ("code", "lang:python"), ".pyi": ("code", "lang:python"),
+    ".c": ("code", "lang:c"), ".h": ("code", "lang:c"), ".pyx": ("code", "lang:cython"), ".pxd": ("code", "lang:cython"),
+    ".js": ("code", "lang:javascript"), ".mjs": ("code", "lang:javascript"), ".cjs": ("code", "lang:javascript"),
+    ".ts": ("code", "lang:typescript"), ".mts": ("code", "lang:typescript"), ".cts": ("code", "lang:typescript"),
+    ".css": ("code", "lang:css"), ".scss": ("code", "lang:scss"), ".less": ("code", "lang:scss"),
+    ".pm": ("code", "lang:perl"), ".pl": ("code", "lang:perl"), ".cmake": ("code", "lang:cmake"),
+    ".vim": ("code", "lang:vim"), ".m4": ("code", "lang:m4"), ".el": ("code", "lang:elisp"),
+    ".sh": ("code", "lang:shell"), ".bash": ("code", "lang:shell"), ".java": ("code", "lang:java"),
+    ".json": ("json", ""), ".map": ("json", ""),
+    ".yaml": ("yaml", ""), ".yml": ("yaml", ""),
+    ".xml": ("xml", ""), ".svg": ("xml", ""), ".xsd": ("xml", ""), ".xsl": ("xml", ""), ".pom": ("xml", ""),
+    ".html": ("html", ""), ".htm": ("html", ""),
+    ".md": ("markdown", ""), ".markdown": ("markdown", ""),
+    ".rst": ("text", "rst"), ".txt": ("text", ""),
+    ".csv": ("csv", ""), ".tsv": ("tsv", ""),
+    ".log": ("log", ""),
+    ".so": ("unknown", ""), ".pyc": ("unknown", ""), ".png": ("unknown", ""), ".gz": ("unknown", ""),
+    ".mo": ("unknown", ""), ".ttf": ("unknown", ""), ".woff": ("unknown", ""), ".woff2": ("unknown", ""),
+    ".jar": ("unknown", ""), ".gif": ("unknown", ""), ".jpg": ("unknown", ""), ".ico": ("unknown", ""),
+    ".whl": ("unknown", ""), ".zip": ("unknown", ""), ".xz": ("unknown", ""), ".eot": ("unknown", ""),
+}
+_TEXT_NAMES = ("LICENSE", "LICENCE", "COPYING", "AUTHORS", "NOTICE", "CHANGES", "NEWS", "THANKS", "README", "copyright")
+
+
+def label_by_name(name: str) -> tuple[str, str] | None:
+    base = name.rsplit("/", 1)[-1]
+    if base.endswith(".d.ts"):
+        return ("code", "lang:typescript")
+    if base.endswith(".min.js") or base.endswith(".min.css"):
+        return ("code", "lang:javascript" if base.endswith(".js") else "lang:css")
+    for suffix, label in _EXT_KIND.items():
+        if base.endswith(suffix):
+            return label
+    if base.split(".", 1)[0].upper() in _TEXT_NAMES or base.startswith(_TEXT_NAMES):
+        return ("text", "noext") if "." not in base else ("text", "")
+    return None
+
+
+# --------------------------------------------------------------------------- sources
+
+
+def _test_closure() -> list:
+    """The distributions that ``pip install '.[test]'`` brings (toolstub's own excluded)."""
+    import importlib.metadata as md
+
+    try:
+        from packaging.markers import default_environment
+        from packaging.requirements import Requirement
+        from packaging.utils import canonicalize_name
+    except ImportError:  # pragma: no cover - packaging comes with pip's tool chain
+        return []
+    dists = {}
+    for dist in md.distributions():
+        name = dist.metadata["Name"]
+        if name:
+            dists.setdefault(canonicalize_name(name), dist)
+    env = default_environment()
+    seen: set[str] = set()
+    todo = [("toolstub", {"test", "s3", "server", "tokens"})]
+    out = []
+    while todo:
+        name, extras = todo.pop()
+        key = canonicalize_name(name)
+        dist = dists.get(key)
+        if dist is None:
+            continue
+        tag = key + "[" + ",".join(sorted(extras)) + "]"
+        if tag in seen:
+            continue
+        seen.add(tag)
+        if key != "toolstub" and dist not in out:
+            out.append(dist)
+        for spec in dist.requires or []:
+            try:
+                req = Requirement(spec)
+            except Exception:  # noqa: BLE001 - a malformed requirement string
+                continue
+            if req.marker is not None and not any(req.marker.evaluate({**env, "extra": e}) for e in (extras or {""})):
+                continue
+            todo.append((req.name, set(req.extras)))
+    return sorted(out, key=lambda d: canonicalize_name(d.metadata["Name"]))
+
+
+def src_wheels(b: Builder) -> None:
+    """Files shipped in the wheels that ``.[test]`` installs."""
+    from packaging.utils import canonicalize_name
+
+    by_kind: dict[str, list] = defaultdict(list)
+    for dist in _test_closure():
+        dname = canonicalize_name(dist.metadata["Name"])
+        for f in dist.files or []:
+            rel = str(f)
+            if ".dist-info/" in rel or rel.startswith(".."):
+                continue
+            if rel.endswith(".json.gz"):
+                by_kind["json"].append((f"wheel:{dname}/{rel}#gunzip", (dist, f, "gunzip")))
+            label = label_by_name(rel)
+            if label is None:
+                continue
+            by_kind[label[0]].append((f"wheel:{dname}/{rel}", (dist, f, label)))
+    quotas = {"code": 80, "json": 60, "markdown": 30, "text": 60, "unknown": 50, "yaml": 20, "xml": 20, "html": 20,
+              "csv": 10, "tsv": 10, "log": 10}
+
+    def load(payload: tuple) -> bytes | None:
+        dist, f, how = payload
+        data = _read(Path(dist.locate_file(f)))
+        return _gunzip(data) if how == "gunzip" else data
+
+    for kind, items in sorted(by_kind.items()):
+        def kind_of(case_id: str, payload: tuple, kind: str = kind) -> tuple[str, str] | None:
+            how = payload[2]
+            return ("json", "") if how == "gunzip" else how
+
+        b.take(f"wheel-{kind}", kind_of, items, load, quotas.get(kind, 10), "wheel")
+
+
+def src_stdlib(b: Builder) -> None:
+    """The base Python's standard library: modules, its test modules, its CJK sample texts."""
+    files = _walk(STDLIB, skip=("site-packages", "dist-packages", "__pycache__", "config-3.11-x86_64-linux-gnu"))
+    items = defaultdict(list)
+    for p in files:
+        rel = p.relative_to(STDLIB).as_posix()
+        if rel.startswith("test/cjkencodings/"):
+            continue
+        if rel.startswith(("test/", "idlelib/idle_test/", "lib2to3/tests/")) and not rel.endswith(".py"):
+            continue  # parser fixtures written for the stdlib's own tests
+        label = label_by_name(rel)
+        if label:
+            group = "stdlib-test" if rel.startswith("test/") else "stdlib"
+            items[(group, label[0])].append((f"stdlib:{rel}", (p, label)))
+    quotas = {("stdlib", "code"): 70, ("stdlib-test", "code"): 25, ("stdlib", "text"): 20, ("stdlib", "html"): 5,
+              ("stdlib", "unknown"): 20}
+    for (group, kind), its in sorted(items.items()):
+        b.take(f"{group}-{kind}", lambda cid, pl: pl[1], its, lambda pl: _read(pl[0]), quotas.get((group, kind), 5), "stdlib")
+    # real CJK passages in legacy encodings (and their UTF-8 twins): text
+    cjk = STDLIB / "test" / "cjkencodings"
+    for p in sorted(cjk.glob("*.txt")) if cjk.is_dir() else []:
+        enc = p.stem.removesuffix("-utf8")
+        if p.stem.endswith("-utf8"):
+            b.add(f"stdlib:test/cjkencodings/{p.name}", "text", _read(p), source="stdlib", group="cjk-utf8", quota=6)
+        elif enc not in ("hz", "iso2022_jp", "iso2022_kr"):  # 7-bit escapes: ASCII bytes
+            b.add(f"stdlib:test/cjkencodings/{p.name}", "text", _read(p), source="stdlib", group="cjk-legacy",
+                  note=f"legacy:{enc}")
+
+
+def src_usr_share(b: Builder) -> None:
+    """/usr/share, /usr/include, /etc, /var/log: files by their type."""
+    roots = [Path("/usr/share"), Path("/usr/include"), Path("/usr/lib/x86_64-linux-gnu/perl-base")]
+    skip = ("package-lists", "locale", "icons", "fonts", "man", "info", "doc-base", "zoneinfo", "i18n", "mime")
+    items = defaultdict(list)
+    for root in roots:
+        for p in _walk(root, skip=skip):
+            rel = p.as_posix()
+            if rel.startswith("/usr/share/doc/") and rel.endswith(".gz"):
+                continue
+            label = label_by_name(rel)
+            if label is None:
+                continue
+            parts = rel.split("/")
+            top = "/".join(parts[3:5]) if rel.startswith("/usr/share/doc/") else parts[3] if rel.startswith("/usr/share/") else parts[2]
+            items[label[0]].append((f"fs:{rel}", (p, label, top)))
+    quotas = {"code": 150, "json": 40, "xml": 100, "html": 70, "markdown": 70, "text": 100, "yaml": 10, "csv": 5,
+              "tsv": 5, "unknown": 20, "log": 5}
+    per_top_cap = 20
+    for kind, its in sorted(items.items()):
+        tops: Counter[str] = Counter()
+
+        def kind_of(cid: str, pl: tuple, tops: Counter = tops) -> tuple[str, str] | None:
+            if tops[pl[2]] >= per_top_cap:
+                return None
+            tops[pl[2]] += 1
+            return pl[1]
+
+        b.take(f"share-{kind}", kind_of, its, lambda pl: _read(pl[0]), quotas.get(kind, 10), "usr-share")
+    # shell scripts in /usr/bin, /usr/sbin and /etc/init.d: code when their shebang says so
+    scripts = []
+    for root in (Path("/usr/bin"), Path("/usr/sbin"), Path("/etc/init.d"), Path("/usr/share/debconf")):
+        for p in _walk(root):
+            scripts.append((f"fs:{p.as_posix()}", p))
+
+    def script_kind(cid: str, p: Path) -> tuple[str, str] | None:
+        head = _read(p, 64) or b""
+        if re.match(rb"#!\s*\S*/(env\s+)?(ba|da|)sh\b", head):
+            return ("code", "lang:shell")
+        if re.match(rb"#!\s*\S*/(env\s+)?perl\b", head):
+            return ("code", "lang:perl")
+        if re.match(rb"#!\s*\S*/(env\s+)?python3?\b", head):
+            return ("code", "lang:python")
+        return None
+
+    b.take("scripts-code", script_kind, scripts, _read, 40, "usr-bin")
+    # mime database: its XML files and its plain text tables
+    mime = Path("/usr/share/mime")
+    b.take("mime-xml", lambda c, p: ("xml", ""), [(f"fs:{p.as_posix()}", p) for p in _walk(mime, (".xml",))], _read, 30, "mime")
+    b.take("mime-text", lambda c, p: ("text", ""), [(f"fs:{p.as_posix()}", p) for p in _walk(mime) if "." not in p.name],
+           _read, 6, "mime")
+    # binaries: locale catalogs, icons, fonts, shared objects
+    bins = []
+    for root, suffixes in ((Path("/usr/share/locale"), (".mo",)), (Path("/usr/share/icons"), (".png",)),
+                           (Path("/usr/share/fonts"), (".ttf", ".otf")), (Path("/usr/lib/x86_64-linux-gnu"), (".so",)),
+                           (Path("/usr/share/man/man1"), (".gz",))):
+        found = _walk(root, suffixes)
+        bins.extend((f"fs:{p.as_posix()}", p) for p in found[:4000])
+    b.take("fs-unknown", lambda c, p: ("unknown", ""), bins, lambda p: _read(p, BINARY_CAP), 70, "usr-share")
+    elf = [(f"fs:{p.as_posix()}", p) for p in _walk(Path("/usr/bin"))]
+    b.take("elf-unknown", lambda c, p: ("unknown", "") if (_read(p, 4) or b"") == b"\x7fELF" else None, elf,
+           lambda p: _read(p, BINARY_CAP), 20, "usr-bin")
+    # zoneinfo tables (tab-separated, '#' comment lines)
+    for name in ("iso3166.tab", "zone1970.tab", "zone.tab", "tzdata.zi"):
+        p = Path("/usr/share/zoneinfo") / name
+        if p.is_file() and name.endswith(".tab"):
+            b.add(f"fs:{p.as_posix()}", "tsv", _read(p), source="usr-share", group="zoneinfo-tsv")
+    # /usr/share/dict word lists: text
+    for p in _walk(Path("/usr/share/dict")):
+        b.add(f"fs:{p.as_posix()}", "text", _read(p), source="usr-share", group="dict-text")
+
+
+def src_etc(b: Builder) -> None:
+    """/etc configuration files: text (INI, key=value, `# comment` files) unless their type says otherwise."""
+    items = []
+    for p in _walk(Path("/etc"), skip=("ssl", "ssh", "shadow", "gshadow", "sudoers.d", "security", "alternatives")):
+        if p.name in ("shadow", "gshadow", "shadow-", "gshadow-", "sudoers") or p.name.endswith((".key", ".pem", ".crt")):
+            continue
+        items.append((f"fs:{p.as_posix()}", p))
+
+    def kind_of(cid: str, p: Path) -> tuple[str, str] | None:
+        label = label_by_name(p.name)
+        head = _read(p, 256) or b""
+        if head.startswith(b"#!"):
+            return ("code", "lang:shell") if re.match(rb"#!\s*\S*/(env\s+)?(ba|da|)sh\b", head) else None
+        if head.lstrip().startswith(b"<?xml") or p.suffix == ".xml":
+            return ("xml", "")
+        if label and label[0] != "text":
+            return label
+        if p.name in ("profile", "bash.bashrc", "bashrc", ".bashrc") or p.suffix in (".sh", ".bash") or "Xsession.d" in p.parts \
+                or "profile.d" in p.parts:
+            return ("code", "lang:shell")
+        data = _read(p) or b""
+        if len(re.findall(rb"^\s*(?:if|then|fi|case|esac|for|do|done|export|unset|elif)\b", data, re.M)) >= 3:
+            return None  # a shell fragment without a shebang: code or config? ambiguous, left out
+        return ("text", "etc")
+
+    def load(p: Path) -> bytes | None:
+        data = _read(p)
+        if data is None:
+            return None
+        text = data.decode("utf-8", "replace")
+        try:  # a `key: value` config that also loads as a YAML mapping is ambiguous: not a text case
+            if isinstance(yaml.safe_load(text), dict) and not p.suffix in (".yaml", ".yml"):
+                return b"\x00ambiguous"
+        except yaml.YAMLError:
+            pass
+        return data
+
+    for case_id, p in sorted(items, key=lambda it: _rank(it[0])):
+        label = kind_of(case_id, p)
+        if label is None:
+            continue
+        kind, note = label
+        group = f"etc-{kind}"
+        if b.per_group[group] >= {"text": 90, "code": 20, "xml": 20}.get(kind, 10):
+            continue
+        data = load(p)
+        if data == b"\x00ambiguous":
+            b.drop(case_id, kind, "a config that also loads as a YAML mapping: ambiguous")
+            continue
+        b.add(case_id, kind, data, source="etc", group=group, note=note)
+
+
+def src_logs(b: Builder) -> None:
+    """/var/log files, whole when small and as windows of lines (a tool reading a log by ranges)."""
+    paths = sorted(p for p in _walk(Path("/var/log")) if p.suffix == ".log" or p.name.endswith(".log.1"))
+    for p in paths:
+        data = _read(p, 16 * 1024 * 1024)
+        if not data:
+            continue
+        lines = data.splitlines(keepends=True)
+        rel = p.as_posix()
+        if len(data) <= 64 * 1024:
+            b.add(f"fs:{rel}", "log", data, source="var-log", group="var-log-whole")
+        # windows: fixed sizes at offsets spread over the file (by hash)
+        sizes = (40, 120, 400)
+        n_windows = min(12, max(1, len(lines) // 60))
+        for i in range(n_windows):
+            size = sizes[i % len(sizes)]
+            if len(lines) <= size:
+                continue
+            start = int(_rank(f"{rel}:{i}")[:8], 16) % (len(lines) - size)
+            chunk = b"".join(lines[start:start + size])
+            b.add(f"fs:{rel}#lines={start + 1}-{start + size}", "log", chunk, source="var-log", group=f"var-log:{p.name}")
+
+
+def src_man_info(b: Builder) -> None:
+    """man pages rendered as text by man(1), GNU info files, Debian changelogs and copyright files."""
+    if _which("man"):
+        pages = [(f"man:{p.parent.name}/{p.name.removesuffix('.gz')}", p) for sec in ("man1", "man5", "man7", "man8")
+                 for p in _walk(Path("/usr/share/man") / sec, (".gz",))]
+        prefixes: Counter[str] = Counter()
+        chosen = []
+        for case_id, p in sorted(pages, key=lambda it: _rank(it[0])):
+            prefix = re.split(r"[_.-]", p.name, maxsplit=1)[0]
+            prefixes[prefix] += 1
+            if prefixes[prefix] <= 6:  # gcloud ships hundreds of pages: a few of them
+                chosen.append((case_id, p))
+        chosen = chosen[:60]
+        outs = _run_pool([["man", "-l", "-P", "cat", str(p)] for _, p in chosen], timeout=20)
+        for (case_id, _), out in zip(chosen, outs):
+            b.add(case_id, "text", out, source="man", group="man-text", quota=45)
+        # translated pages, as UTF-8 and re-encoded to the legacy encoding of their language
+        for lang, enc in (("ja", "euc_jp"), ("ko", "euc_kr"), ("zh_CN", "gbk"), ("zh_TW", "big5"), ("ru", "koi8_r"),
+                          ("de", "latin-1"), ("fr", "latin-1"), ("pl", "iso8859_2")):
+            pages = [(f"man:{lang}/{p.name.removesuffix('.gz')}", p) for p in _walk(Path("/usr/share/man") / lang / "man1", (".gz",))]
+            for case_id, p in sorted(pages, key=lambda it: _rank(it[0]))[:2]:
+                out = _run(["man", "-l", "-P", "cat", str(p)], timeout=20, env={"LC_ALL": "C.UTF-8"})
+                if out is None:
+                    continue
+                b.add(case_id, "text", out, source="man", group="man-i18n-text")
+                try:
+                    legacy = out.decode("utf-8").encode(enc, "replace")
+                except UnicodeDecodeError:
+                    continue
+                b.add(case_id + f"@{enc}", "text", legacy, source="man", group="man-legacy-text", note=f"legacy:{enc}")
+    for p in _walk(Path("/usr/share/info")):
+        data = _read(p)
+        if p.name.endswith(".gz"):
+            data = _gunzip(data)
+        if p.name == "dir" or data is None:
+            continue
+        b.add(f"info:{p.name}", "text", data, source="info", group="info-text", quota=20)
+    docs = sorted(Path("/usr/share/doc").glob("*/changelog.Debian.gz"), key=lambda p: _rank(str(p)))
+    for p in docs:
+        b.add(f"fs:{p.as_posix()}", "text", _gunzip(_read(p)), source="doc", group="changelog-text", quota=30)
+    docs = sorted(Path("/usr/share/doc").glob("*/changelog.gz"), key=lambda p: _rank(str(p)))
+    for p in docs:
+        b.add(f"fs:{p.as_posix()}", "text", _gunzip(_read(p)), source="doc", group="upstream-changelog-text", quota=15,
+              note="noext")
+    docs = sorted(Path("/usr/share/doc").glob("*/copyright"), key=lambda p: _rank(str(p)))
+    for p in docs:
+        b.add(f"fs:{p.as_posix()}", "text", _read(p), source="doc", group="copyright-text", quota=15)
+
+
+def src_commands(b: Builder, tmp: Path) -> None:
+    """Real command outputs run here: listings, package tools, pydoc, sysconfig, jq conversions."""
+    py = sys.executable
+
+    def cmd(case_id: str, kind: str, argv: list[str], group: str, note: str = "", **kw) -> bytes | None:
+        out = _run(argv, **kw)
+        b.add(case_id, kind, out, source="command", group=group, note=note)
+        return out
+
+    for d in ("/usr/share/doc", "/etc", "/usr/bin", "/usr/lib/x86_64-linux-gnu", str(STDLIB), "/usr/share/man/man1", "/var/log"):
+        cmd(f"cmd:ls -l {d}", "text", ["ls", "-l", d], "ls-text")
+        cmd(f"cmd:ls -la --time-style=long-iso {d}", "text", ["ls", "-la", "--time-style=long-iso", d], "ls-text")
+    cmd("cmd:df -h", "text", ["df", "-h"], "sys-text")
+    cmd("cmd:ps -eo pid,ppid,stat,comm", "text", ["ps", "-eo", "pid,ppid,stat,comm"], "sys-text")
+    cmd("cmd:uname -a; id", "text", ["sh", "-c", "uname -a; id; cat /etc/os-release"], "sys-text")
+    cmd("cmd:python -m sysconfig", "text", [py, "-m", "sysconfig"], "py-text")
+    cmd("cmd:pip list", "text", [py, "-m", "pip", "list", "--disable-pip-version-check"], "pip-text")
+    cmd("cmd:pip freeze", "text", [py, "-m", "pip", "freeze", "--disable-pip-version-check"], "pip-text")
+    pip_json = cmd("cmd:pip list --format=json", "json", [py, "-m", "pip", "list", "--format=json", "--disable-pip-version-check"], "pip-json")
+    cmd("cmd:pip show pyyaml click rich", "text", [py, "-m", "pip", "show", "pyyaml", "click", "rich", "--disable-pip-version-check"], "pip-text")
+    cmd("cmd:pip show -f jsonschema", "text", [py, "-m", "pip", "show", "-f", "jsonschema", "--disable-pip-version-check"], "pip-text")
+    mods = ("json", "csv", "pathlib", "re", "textwrap", "collections", "itertools", "subprocess", "yaml", "click", "str", "dict",
+            "os.path", "functools", "argparse")
+    for mod, out in zip(mods, _run_pool([[py, "-m", "pydoc", mod] for mod in mods])):
+        b.add(f"cmd:pydoc {mod}", "text", out, source="command", group="pydoc-text")
+    if _which("dpkg"):
+        cmd("cmd:dpkg -l", "text", ["dpkg", "-l"], "dpkg-text", env={"COLUMNS": "160"})
+        cmd("cmd:dpkg -L coreutils", "text", ["dpkg", "-L", "coreutils"], "dpkg-text")
+        cmd("cmd:dpkg -s bash", "text", ["dpkg", "-s", "bash"], "dpkg-text")
+        fmt = "${Package}\\t${Version}\\t${Architecture}\\t${Installed-Size}\\t${Status}\\n"
+        out = _run(["dpkg-query", "-W", "-f=" + fmt])
+        if out:
+            lines = out.splitlines(keepends=True)
+            for i in range(0, min(len(lines), 1500), 150):
+                b.add(f"cmd:dpkg-query -W -f=<tab fields>#lines={i + 1}-{i + 150}", "tsv", b"".join(lines[i:i + 150]),
+                      source="command", group="dpkg-tsv")
+        if out:  # the same rows as JSON lines and as quoted CSV
+            rows = [ln.split("\t") for ln in out.decode("utf-8", "replace").splitlines()]
+            names = ["package", "version", "architecture", "installed_size", "status"]
+            for i in range(0, min(len(rows), 1500), 150):
+                b.add(f"python-ndjson:dpkg-query#rows={i + 1}-{i + 150}", "ndjson",
+                      "".join(json.dumps(dict(zip(names, r))) + "\n" for r in rows[i:i + 150]).encode(), source="derived",
+                      group="dpkg-ndjson")
+        out = _run(["dpkg-query", "-W", "-f=${Package},${Version},${Architecture},${Installed-Size}\\n"])
+        if out:
+            lines = out.splitlines(keepends=True)
+            for i in range(0, min(len(lines), 1500), 150):
+                b.add(f"cmd:dpkg-query -W -f=<comma fields>#lines={i + 1}-{i + 150}", "csv",
+                      b"Package,Version,Architecture,Installed-Size\n" + b"".join(lines[i:i + 150]), source="command", group="dpkg-csv")
+    if _which("apt-cache"):  # one call per tool (apt is slow to start), one case per package stanza
+        pkgs = ["bash", "coreutils", "git", "python3", "curl", "libc6", "nodejs", "jq", "gzip", "tar"]
+        out = _run(["apt-cache", "show", "--no-all-versions", *pkgs], timeout=60)
+        for stanza in (out or b"").split(b"\n\n"):
+            m = re.match(rb"Package: (\S+)", stanza)
+            if m:
+                b.add(f"cmd:apt-cache show {m.group(1).decode()}", "text", stanza + b"\n", source="command", group="apt-text")
+    if _which("apt-get"):
+        for pkg in ("nginx",):
+            cmd(f"cmd:apt-get -s install {pkg}", "log", ["apt-get", "-s", "-o", "Debug::NoLocking=1", "install", pkg], "apt-log",
+                stderr=True, timeout=60)
+    # JSON documents found on the machine, re-printed and converted with jq / python
+    records = _json_record_sources(b)
+    for case_id, path, data in records:
+        _derive_from_records(b, case_id, path, data, tmp)
+    if pip_json:
+        _derive_from_records(b, "cmd:pip list --format=json", None, pip_json, tmp)
+
+
+def _json_record_sources(b: Builder) -> list[tuple[str, Path | None, bytes]]:
+    """Real JSON documents holding records: iso-codes, node's API docs, mime-db, botocore paginators."""
+    paths = _walk(Path("/usr/share/iso-codes/json"), (".json",)) + _walk(Path("/usr/share/doc/nodejs/api"), (".json",))
+    out = []
+    for p in paths:
+        if p.name.startswith("schema-"):
+            continue
+        data = _read(p, 64 * 1024 * 1024)
+        if data:
+            out.append((f"fs:{p.as_posix()}", p, data))
+    mime_db = b.cache / "npm" / "mime-db-1.52.0.tgz"
+    if mime_db.is_file():
+        for rel, data in _npm_members(mime_db):
+            if rel == "db.json":
+                out.append(("npm:mime-db/db.json", None, data))
+    try:
+        import botocore
+
+        root = Path(botocore.__file__).parent / "data"
+        pag = sorted(root.glob("*/*/paginators-1.json"), key=lambda p: _rank(str(p.relative_to(root))))[:6]
+        for p in pag:
+            data = _read(p)
+            if data:
+                out.append((f"wheel:botocore/data/{p.relative_to(root).as_posix()}", p, data))
+    except ImportError:
+        pass
+    return out
+
+
+def _flat(rec: object) -> bool:
+    return isinstance(rec, dict) and bool(rec) and all(isinstance(v, (str, int, float, bool)) or v is None for v in rec.values())
+
+
+def _flat_records(doc: object) -> list[tuple[str, list[dict]]]:
+    """(jq expression giving the array, records) for each array of flat objects in ``doc`` (depth 3),
+    and for each object of flat objects (``to_entries | map({key} + .value)``)."""
+    found = []
+
+    def visit(node: object, path: str, depth: int) -> None:
+        if isinstance(node, list) and len(node) >= 5 and sum(_flat(r) for r in node) >= 0.9 * len(node):
+            found.append((path or ".", [r for r in node if _flat(r)]))
+        elif isinstance(node, dict) and len(node) >= 5 and sum(_flat(v) for v in node.values()) >= 0.9 * len(node) \
+                and "key" not in {k for v in node.values() if isinstance(v, dict) for k in v}:
+            recs = [{"key": k, **v} for k, v in node.items() if _flat(v)]
+            found.append(((path or ".") + " | to_entries | map({key} + .value)", recs))
+        elif isinstance(node, dict) and depth < 3:
+            for k in sorted(node):
+                if isinstance(k, str) and re.fullmatch(r"[\w-]+", k):
+                    visit(node[k], (path or ".") + f'["{k}"]', depth + 1)
+
+    visit(doc, "", 0)
+    return found
+
+
+def _derive_from_records(b: Builder, case_id: str, path: Path | None, data: bytes, tmp: Path) -> None:
+    """From one real JSON document: json.tool / jq outputs (json), NDJSON, CSV, TSV, YAML dumps.
+
+    Large record arrays give a few windows (``.[a:b]``), as a tool paging through them would."""
+    try:
+        doc = json.loads(data)
+    except ValueError:
+        return
+    src = tmp / ("rec-" + hashlib.sha256(case_id.encode()).hexdigest()[:12] + ".json")
+    src.write_bytes(data)
+    if len(data) < CAP:
+        b.add(f"cmd:python -m json.tool {case_id}", "json", _run([sys.executable, "-m", "json.tool", str(src)]),
+              source="command", group="jsontool-json", quota=15)
+    for jexpr, recs in _flat_records(doc)[:3]:
+        keys = [k for k in recs[0] if all(k in r for r in recs)][:8]
+        if len(keys) < 2:
+            continue
+        n_windows = 1 if len(recs) < 60 else 2 if len(recs) < 300 else 4
+        for w in range(n_windows):
+            size = (300, 40, 500, 120)[w]
+            start = 0 if w == 0 else int(_rank(f"{case_id}{jexpr}{w}")[:8], 16) % max(1, len(recs) - size)
+            sl = f"[{start}:{start + size}]"
+            head = recs[start:start + size]
+            tag = f"{case_id} {jexpr}{sl}"
+            if _which("jq"):
+                b.add(f"cmd:jq -c '({jexpr}){sl}[]' {case_id}", "ndjson", _run(["jq", "-c", f"({jexpr}){sl}[]", str(src)]),
+                      source="command", group="jq-ndjson")
+                fields = ", ".join(f".{k}" if re.fullmatch(r"[A-Za-z_]\w*", k) else f'.["{k}"]' for k in keys)
+                tsv = _run(["jq", "-r", f"({jexpr}){sl}[] | [{fields}] | @tsv", str(src)])
+                if tsv:
+                    if w % 2 == 0:
+                        b.add(f"cmd:jq -r '@tsv' {tag}", "tsv", tsv, source="command", group="jq-tsv")
+                    else:
+                        b.add(f"cmd:jq -r '@tsv' (with header) {tag}", "tsv", "\t".join(keys).encode() + b"\n" + tsv,
+                              source="command", group="jq-tsv-header")
+                if w % 2 == 1:
+                    out = _run(["jq", "-r", f"({jexpr}){sl}[] | [{fields}] | @csv", str(src)])
+                    if out:
+                        b.add(f"cmd:jq -r '@csv' {tag}", "csv", ",".join(keys).encode() + b"\n" + out, source="command",
+                              group="jq-csv")
+                if w == 0:
+                    b.add(f"cmd:jq '({jexpr})[:20]' {case_id}", "json", _run(["jq", f"({jexpr})[:20]", str(src)]), source="command",
+                          group="jq-json", quota=25)
+            buf = io.StringIO()
+            writer = csv.DictWriter(buf, fieldnames=keys, extrasaction="ignore", lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(head)
+            b.add(f"python-csv:{tag}", "csv", buf.getvalue().encode(), source="derived", group="records-csv")
+            if w == 0:
+                b.add(f"yaml-dump:{tag}", "yaml", yaml.safe_dump(head[:60], allow_unicode=True, sort_keys=False).encode(),
+                      source="derived", group="records-yaml", quota=30)
+                b.add(f"yaml-dump-mapping:{tag}", "yaml",
+                      yaml.safe_dump({"source": case_id.split(":", 1)[1], "count": len(recs), "items": head[:30]}, allow_unicode=True,
+                                     default_flow_style=False).encode(), source="derived", group="records-yaml-map", quota=15)
+
+
+def src_tables(b: Builder, tmp: Path) -> None:
+    """Real colon- and comma-separated tables converted with standard tools (tr, csv module): TSV, CSV, NDJSON."""
+    for path, fields in (("/etc/passwd", ["name", "password", "uid", "gid", "gecos", "home", "shell"]),
+                         ("/etc/group", ["name", "password", "gid", "members"])):
+        data = _read(Path(path))
+        if not data:
+            continue
+        b.add(f"cmd:tr : '\\t' < {path}", "tsv", data.replace(b":", b"\t"), source="command", group="etc-tsv")
+        rows = [ln.split(":") for ln in data.decode("utf-8", "replace").splitlines() if ln]
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(fields)
+        w.writerows(rows)
+        b.add(f"python-csv:{path}", "csv", buf.getvalue().encode(), source="derived", group="etc-csv")
+        b.add(f"python-ndjson:{path}", "ndjson", "".join(json.dumps(dict(zip(fields, r))) + "\n" for r in rows).encode(),
+              source="derived", group="etc-ndjson")
+    for p in _walk(Path("/usr/share/distro-info"), (".csv",)):
+        data = _read(p)
+        if not data:
+            continue
+        b.add(f"fs:{p.as_posix()}", "csv", data, source="usr-share", group="distro-csv")
+        rows = list(csv.reader(io.StringIO(data.decode())))
+        body = "".join("\t".join(r) + "\n" for r in rows)
+        b.add(f"csv-to-tsv:{p.as_posix()}", "tsv", body.encode(), source="derived", group="distro-tsv")
+        recs = [dict(zip(rows[0], r)) for r in rows[1:]]
+        b.add(f"csv-to-ndjson:{p.as_posix()}", "ndjson", "".join(json.dumps(r) + "\n" for r in recs).encode(),
+              source="derived", group="distro-ndjson")
+        b.add(f"csv-to-json:{p.as_posix()}", "json", json.dumps(recs, indent=2).encode(), source="derived", group="distro-json")
+        for i in (10, 30):
+            b.add(f"fs:{p.as_posix()}#rows=1-{i}", "csv", b"".join(data.splitlines(keepends=True)[:i]), source="usr-share",
+                  group="distro-csv")
+
+
+def src_python_runs(b: Builder, tmp: Path) -> None:
+    """Logs of real runs: unittest and pytest over stdlib test modules, compileall, tracebacks."""
+    py = sys.executable
+    test_dir = STDLIB / "test"
+    mods = [m for m in ("test_textwrap", "test_shlex", "test_base64", "test_bisect", "test_fnmatch", "test_colorsys",
+                        "test_keyword", "test_string", "test_heapq", "test_glob") if (test_dir / f"{m}.py").is_file()]
+    outs = _run_pool([[py, "-m", "unittest", "-v", f"test.{m}"] for m in mods], stderr=True, timeout=60, cwd=tmp)
+    for mod, out in zip(mods, outs):
+        b.add(f"cmd:python -m unittest -v test.{mod}", "log", out, source="command", group="unittest-log")
+    try:
+        import pytest  # noqa: F401
+        has_pytest = True
+    except ImportError:
+        has_pytest = False
+    if has_pytest:
+        for mod, flags in (("test_textwrap", ["-q"]), ("test_shlex", ["-v"]), ("test_bisect", ["-rA"]), ("test_fnmatch", ["-v", "-x"])):
+            if (test_dir / f"{mod}.py").is_file():
+                b.add(f"cmd:pytest {' '.join(flags)} {mod}", "log",
+                      _run([py, "-m", "pytest", "-p", "no:cacheprovider", "--no-header", *flags, str(test_dir / f"{mod}.py")],
+                           stderr=True, timeout=90, cwd=tmp, env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}), source="command",
+                      group="pytest-log")
+    for pkg in ("json", "email", "http", "xml/dom"):
+        target = tmp / "compileall" / pkg.replace("/", "_")
+        if (STDLIB / pkg).is_dir() and not target.exists():
+            shutil.copytree(STDLIB / pkg, target, ignore=shutil.ignore_patterns("__pycache__"))
+        out = _run([py, "-m", "compileall", "-f", "compileall/" + pkg.replace("/", "_")], cwd=tmp, stderr=True,
+                   env={"PYTHONDONTWRITEBYTECODE": ""})
+        b.add(f"cmd:python -m compileall -f {pkg}", "log", out, source="command", group="compileall-log")
+    # real tracebacks: stdlib command-line tools given a real file they do not read
+    for tool, target in (("tokenize", "/usr/bin/ls"), ("pickletools", str(STDLIB / "json" / "__init__.py")),
+                         ("zipfile -l", str(STDLIB / "csv.py")), ("tarfile -l", str(STDLIB / "csv.py")),
+                         ("json.tool", str(STDLIB / "csv.py")), ("ast", "/usr/bin/ls")):
+        argv = [py, "-m", *tool.split(), target]
+        b.add(f"cmd:python -m {tool} {target}", "log", _run(argv, stderr=True, timeout=30), source="command", group="traceback-log")
+    if _which("gcc"):
+        for case_id, p in sorted(((f"gcc:{p.as_posix()}", p) for p in _walk(Path("/usr/share/doc"), (".c",))),
+                                 key=lambda it: _rank(it[0]))[:6]:
+            b.add(f"cmd:gcc -fsyntax-only -Wall -Wextra {p}", "log",
+                  _run(["gcc", "-fsyntax-only", "-Wall", "-Wextra", str(p)], stderr=True, timeout=30), source="command",
+                  group="gcc-log")
+
+
+def src_git(b: Builder) -> None:
+    """This repository's history: git show / log -p (diff), git log formats (text, tsv, csv, ndjson)."""
+    if not _which("git") or not (REPO / ".git").exists():
+        b.corpus.sources_missing.append("git history (no git or not a clone)")
+        return
+    revs = _run(["git", "rev-list", f"--until={GIT_UNTIL}", "--no-merges", "HEAD"], cwd=REPO)
+    if not revs:
+        b.corpus.sources_missing.append("git history (rev-list failed)")
+        return
+    shas = revs.decode().split()
+    for sha in sorted(shas, key=_rank):
+        if b.per_group["git-show-diff"] >= 70:
+            break
+        b.add(f"git:show {sha}", "diff", _run(["git", "show", "--no-color", sha], cwd=REPO), source="git", group="git-show-diff")
+    for sha in sorted(shas, key=_rank)[:12]:
+        b.add(f"git:log -p -3 {sha}", "diff", _run(["git", "log", "-p", "--no-color", "-3", sha], cwd=REPO), source="git",
+              group="git-logp-diff")
+        b.add(f"git:show --stat {sha}", "text", _run(["git", "show", "--stat", "--no-color", sha], cwd=REPO), source="git",
+              group="git-stat-text", quota=6)
+        b.add(f"git:diff {sha}~3 {sha}", "diff", _run(["git", "diff", "--no-color", f"{sha}~3", sha], cwd=REPO), source="git",
+              group="git-diff", quota=8)
+    newest = shas[0]
+    for i, n in enumerate((10, 30, 80, 150, 200)):
+        b.add(f"git:log -n {n} {newest[:0]}<until>", "text", _run(["git", "log", "--no-color", f"-n{n}", newest], cwd=REPO),
+              source="git", group="git-log-text")
+        b.add(f"git:log --format=%h%x09%an%x09%ad%x09%s -n {n}", "tsv",
+              _run(["git", "log", f"-n{n}", "--date=iso-strict", "--format=%h%x09%an%x09%ad%x09%s", newest], cwd=REPO),
+              source="git", group="git-tsv")
+        b.add(f"git:log --format=%H%x09%at%x09%ae%x09%s -n {n}", "tsv",
+              _run(["git", "log", f"-n{n}", "--format=%H%x09%at%x09%ae%x09%s", newest], cwd=REPO), source="git", group="git-tsv")
+        b.add(f"git:log --oneline -n {n}", "text", _run(["git", "log", "--oneline", f"-n{n}", newest], cwd=REPO), source="git",
+              group="git-log-text")
+        out = _run(["git", "log", f"-n{n}", "--format=%H%x00%an%x00%aI%x00%s", newest], cwd=REPO)
+        if out:
+            recs = [dict(zip(("commit", "author", "date", "subject"), ln.split("\x00"))) for ln in out.decode().splitlines()]
+            b.add(f"git-ndjson:log -n {n}", "ndjson", "".join(json.dumps(r) + "\n" for r in recs).encode(), source="git",
+                  group="git-ndjson")
+            b.add(f"git-json:log -n {n}", "json", json.dumps(recs, indent=2).encode(), source="git", group="git-json")
+            buf = io.StringIO()
+            w = csv.DictWriter(buf, fieldnames=["commit", "author", "date", "subject"], lineterminator="\n")
+            w.writeheader()
+            w.writerows(recs)
+            b.add(f"git-csv:log -n {n}", "csv", buf.getvalue().encode(), source="git", group="git-csv")
+    b.add("git:ls-files", "text", _run(["git", "ls-files", "--", ":(exclude)tests/accuracy/corpus"], cwd=REPO), source="git",
+          group="git-text")
+
+
+def _npm_cache(b: Builder, spec: str) -> Path | None:
+    """``npm pack`` of a pinned package into the cache dir (once); None when npm cannot."""
+    d = b.cache / "npm"
+    d.mkdir(parents=True, exist_ok=True)
+    name, version = spec.rsplit("@", 1)
+    tgz = d / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
+    if tgz.is_file():
+        return tgz
+    if not _which("npm"):
+        return None
+    out = _run(["npm", "pack", spec, "--silent", "--pack-destination", str(d)], timeout=120, cwd=d)
+    if not out or not tgz.is_file():
+        return None
+    return tgz
+
+
+_MEMBERS: dict[Path, list[tuple[str, bytes]]] = {}
+
+
+def _npm_members(tgz: Path) -> list[tuple[str, bytes]]:
+    """(path inside the package, bytes) of each file, sorted; read in one pass (gzip cannot seek back)."""
+    if tgz in _MEMBERS:
+        return _MEMBERS[tgz]
+    out = []
+    try:
+        with tarfile.open(tgz, "r|gz") as tf:
+            for m in tf:
+                if m.isfile() and m.size <= 4 * 1024 * 1024:
+                    fh = tf.extractfile(m)
+                    if fh is not None:
+                        out.append((m.name.split("/", 1)[1] if "/" in m.name else m.name, fh.read()))
+    except (tarfile.TarError, OSError, EOFError):
+        out = []
+    _MEMBERS[tgz] = sorted(out)
+    return _MEMBERS[tgz]
+
+
+def src_npm(b: Builder, tmp: Path) -> None:
+    """Files of pinned npm packages (fetched once with npm pack into the cache)."""
+    if not _which("npm") and not (b.cache / "npm").is_dir():
+        b.corpus.sources_missing.append("npm packages (no npm)")
+        return
+    items = defaultdict(list)
+    for spec in NPM_PACKAGES:
+        tgz = _npm_cache(b, spec)
+        if tgz is None:
+            b.corpus.sources_missing.append(f"npm:{spec}")
+            continue
+        name = spec.rsplit("@", 1)[0]
+        for rel, data in _npm_members(tgz):
+            label = label_by_name(rel)
+            if label is None:
+                continue
+            items[label[0]].append((f"npm:{name}/{rel}", (data, label, name)))
+        # what npm prints listing the package: a run's notices (log)
+        if _which("npm") and spec.split("@")[0] in ("js-yaml", "chalk", "commander", "normalize.css"):
+            out = _run(["npm", "pack", "--dry-run", str(tgz)], stderr=True, timeout=60, cwd=tmp)
+            b.add(f"cmd:npm pack --dry-run {spec}", "log", out, source="command", group="npm-log")
+    quotas = {"code": 130, "json": 50, "markdown": 80, "text": 30, "yaml": 20, "xml": 40, "html": 30, "unknown": 20, "csv": 5,
+              "tsv": 5}
+    per_pkg = 25
+    # node parses the JavaScript candidates that can be picked (the first ones of each package, in hash order)
+    js_pkgs: Counter[str] = Counter()
+    js = []
+    for cid, pl in sorted(items.get("code", []), key=lambda it: _rank(it[0])):
+        if pl[1][1] == "lang:javascript" and js_pkgs[pl[2]] < 2 * per_pkg:
+            js_pkgs[pl[2]] += 1
+            js.append((cid, pl[0]))
+    ok_js = _node_parses(js, tmp)
+    for kind, its in sorted(items.items()):
+        pkgs: Counter[str] = Counter()
+
+        def kind_of(cid: str, pl: tuple, pkgs: Counter = pkgs) -> tuple[str, str] | None:
+            if pkgs[pl[2]] >= per_pkg:
+                return None
+            if pl[1][1] == "lang:javascript" and ok_js is not None and cid not in ok_js:
+                if not any(cid == j for j, _ in js):
+                    return None
+                b.drop(cid, "code", "node cannot parse it")
+                return None
+            pkgs[pl[2]] += 1
+            return pl[1]
+
+        b.take(f"npm-{kind}", kind_of, its, lambda pl: pl[0], quotas.get(kind, 10), "npm")
+    # diff -ru between two versions of one package
+    for old, new in NPM_DIFF_PAIRS:
+        a, c = _npm_cache(b, old), _npm_cache(b, new)
+        if a is None or c is None:
+            b.corpus.sources_missing.append(f"npm diff {old} {new}")
+            continue
+        da, dc = tmp / "npmdiff" / old, tmp / "npmdiff" / new
+        for tgz, dest in ((a, da), (c, dc)):
+            if not dest.exists():
+                dest.mkdir(parents=True)
+                for rel, data in _npm_members(tgz):
+                    if ".." in rel:
+                        continue
+                    (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+                    (dest / rel).write_bytes(data)
+        out = _run(["diff", "-ru", old, new], cwd=tmp / "npmdiff")
+        b.add(f"cmd:diff -ru {old} {new}", "diff", out, source="command", group="npm-diff")
+        out = _run(["git", "diff", "--no-index", "--no-color", old, new], cwd=tmp / "npmdiff")
+        b.add(f"cmd:git diff --no-index {old} {new}", "diff", out, source="command", group="npm-diff")
+
+
+def _node_parses(items: list[tuple[str, bytes]], tmp: Path) -> set[str] | None:
+    """Ids of the JavaScript sources that node parses (as a script or a module); None without node."""
+    if not _which("node") or not items:
+        return None
+    d = tmp / "nodecheck"
+    d.mkdir(exist_ok=True)
+    listing = []
+    for i, (cid, data) in enumerate(items):
+        f = d / f"{i}.js"
+        f.write_bytes(data)
+        listing.append(str(f))
+    script = (
+        "const fs=require('fs'),vm=require('vm');const ok=[];"
+        "for(const f of fs.readFileSync(0,'utf8').split('\\n').filter(Boolean)){const s=fs.readFileSync(f,'utf8');"
+        "try{new vm.Script(s);ok.push(f);continue}catch(e){}"
+        "try{new vm.SourceTextModule(s);ok.push(f);continue}catch(e){}"
+        "try{new vm.Script('(async function(){'+s.replace(/^#!.*/,'')+'\\n})');ok.push(f)}catch(e){}}"
+        "process.stdout.write(ok.join('\\n'))"
+    )
+    try:
+        proc = subprocess.run(["node", "--experimental-vm-modules", "-e", script], input="\n".join(listing).encode(),
+                              capture_output=True, timeout=120, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    ok = set(proc.stdout.decode().split("\n"))
+    return {cid for (cid, _), f in zip(items, listing) if f in ok}
+
+
+def src_pip_wheels(b: Builder, tmp: Path) -> None:
+    """Files (mostly YAML) of a few pinned wheels fetched with pip download into the cache."""
+    d = b.cache / "wheels"
+    d.mkdir(parents=True, exist_ok=True)
+    items = defaultdict(list)
+    for spec in PIP_WHEELS:
+        name, version = spec.split("==")
+        found = sorted(d.glob(f"{name.replace('-', '_')}-{version}-*.whl"))
+        if not found:
+            out = _run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", "--disable-pip-version-check",
+                        "-d", str(d), spec], timeout=180, stderr=True)
+            if out:
+                b.add(f"cmd:pip download --no-deps {spec}", "log", out, source="command", group="pip-log")
+            found = sorted(d.glob(f"{name.replace('-', '_')}-{version}-*.whl"))
+        if not found:
+            b.corpus.sources_missing.append(f"wheel:{spec}")
+            continue
+        try:
+            with zipfile.ZipFile(found[0]) as zf:
+                for info in sorted(zf.infolist(), key=lambda i: i.filename):
+                    rel = info.filename
+                    if info.is_dir() or ".dist-info/" in rel or info.file_size > 4 * 1024 * 1024:
+                        continue
+                    label = label_by_name(rel)
+                    if label is None:
+                        continue
+                    items[label[0]].append((f"wheel:{name}/{rel}", (zf.read(info), label)))
+        except (zipfile.BadZipFile, OSError):
+            b.corpus.sources_missing.append(f"wheel:{spec} (bad zip)")
+    quotas = {"yaml": 110, "code": 40, "json": 10, "markdown": 10, "text": 10, "xml": 5, "html": 5}
+    for kind, its in sorted(items.items()):
+        b.take(f"pipwheel-{kind}", lambda cid, pl: pl[1], its, lambda pl: pl[0], quotas.get(kind, 5), "wheel")
+
+
+SOURCES = ("stdlib", "wheels", "pip_wheels", "npm", "usr_share", "etc", "logs", "man_info", "commands", "tables", "python_runs", "git")
+
+
+def default_out() -> Path:
+    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+    return REPO / ".cache" / "real-corpus" / digest
+
+
+def generate(out: Path | None = None, *, force: bool = False, quiet: bool = True) -> Path:
+    """Generate the corpus into ``out`` (default: the cache dir for this generator); returns it."""
+    out = out or default_out()
+    if (out / "manifest.json").is_file() and not force:
+        return out
+    cache = REPO / ".cache" / "real-corpus-downloads"
+    cache.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="real-corpus-", dir=str(out.parent) if out.parent.exists() else None))
+    tmp = Path(tempfile.mkdtemp(prefix="real-corpus-run-"))
+    try:
+        b = Builder(work, cache)
+        timing = {}
+        for name in SOURCES:
+            t0 = time.perf_counter()
+            fn = globals()[f"src_{name}"]
+            try:
+                fn(b, tmp) if fn.__code__.co_argcount == 2 else fn(b)
+            except Exception as exc:  # noqa: BLE001 - one broken source must not stop the others
+                b.corpus.sources_missing.append(f"{name}: {type(exc).__name__}: {exc}")
+            timing[name] = round(time.perf_counter() - t0, 2)
+            if not quiet:
+                print(f"  {name:12} {timing[name]:6.2f} s  cases so far {len(b.corpus.cases)}", file=sys.stderr)
+        cases = sorted(b.corpus.cases, key=lambda c: c.id)
+        manifest = {
+            "generator": default_out().name,
+            "python": sys.version.split()[0],
+            "cases": [asdict(c) for c in cases],
+            "sources_missing": b.corpus.sources_missing,
+            "timing_s": timing,
+        }
+        (work / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False))
+        (work / "dropped.json").write_text(json.dumps(sorted(b.corpus.dropped, key=lambda d: d["id"]), indent=1, ensure_ascii=False))
+        if out.exists():
+            shutil.rmtree(out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        work.rename(out)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if work.exists() and work != out:
+            shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
+@dataclass(frozen=True)
+class Sample:
+    id: str
+    kind: str
+    split: str
+    source: str
+    group: str
+    note: str
+    content: str
+
+
+def load(out: Path | None = None) -> list[Sample]:
+    """The corpus's cases (generated first when missing), content decoded as the CLI does."""
+    out = generate(out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    return [
+        Sample(c["id"], c["kind"], c["split"], c["source"], c["group"], c["note"],
+               (out / "files" / c["file"]).read_bytes().decode("utf-8", "surrogateescape"))
+        for c in manifest["cases"]
+    ]
+
+
+def manifest(out: Path | None = None) -> dict:
+    return json.loads((generate(out) / "manifest.json").read_text())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, help="directory to write (default: the cache dir)")
+    parser.add_argument("--force", action="store_true", help="regenerate even when the cache holds this version")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    t0 = time.perf_counter()
+    out = generate(args.out, force=args.force, quiet=args.quiet)
+    m = json.loads((out / "manifest.json").read_text())
+    dropped = json.loads((out / "dropped.json").read_text())
+    counts = Counter((c["kind"], c["split"]) for c in m["cases"])
+    print(f"{out}: {len(m['cases'])} cases, {len(dropped)} dropped, {time.perf_counter() - t0:.1f} s")
+    print(f"{'kind':10} {'tune':>6} {'holdout':>8} {'total':>6}")
+    for k in KINDS:
+        print(f"{k:10} {counts[(k, 'tune')]:6} {counts[(k, 'holdout')]:8} {counts[(k, 'tune')] + counts[(k, 'holdout')]:6}")
+    reasons = Counter(d["reason"] if not d["reason"].startswith("duplicate of") else "duplicate" for d in dropped)
+    print("dropped:", ", ".join(f"{r} ({n})" for r, n in reasons.most_common(12)))
+    if m["sources_missing"]:
+        print("sources missing:", "; ".join(m["sources_missing"]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,75 @@
+"""Kind accuracy of ``default`` on the real-material corpus (tests/accuracy/real_corpus.py).
+
+The corpus is generated from this machine's files and command outputs into ``.cache/`` on first
+use (about a minute; then reused while the generator is unchanged). Asserted here: the corpus is
+large and covers every kind, the tune/holdout split is the fixed hash split, and ``default``
+is right on at least ``HOLDOUT_FLOOR`` of the holdout half. Timing is not asserted here: see
+``python bench/accuracy_report.py`` (time per call).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import toolstub
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import real_corpus  # noqa: E402
+
+#: holdout accuracy of default, measured 08:50 UTC 2026-12-03 at 84.6 % (926/1094), minus a
+#: margin for the machine (another venv, other packages, other logs change a few cases). The
+#: detection helpers raise it as they land; never lower it to pass.
+HOLDOUT_FLOOR = 0.82
+MIN_CASES = 1500
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[real_corpus.Sample]:
+    return real_corpus.load()
+
+
+def test_corpus_is_large_and_covers_every_kind(corpus: list[real_corpus.Sample]) -> None:
+    assert len(corpus) >= MIN_CASES
+    counts = Counter(s.kind for s in corpus)
+    assert set(counts) <= set(real_corpus.KINDS)
+    short = {k: counts[k] for k in real_corpus.KINDS if counts[k] < real_corpus.MIN_PER_KIND}
+    assert not short, f"kinds under {real_corpus.MIN_PER_KIND} cases: {short}"
+    assert len({s.id for s in corpus}) == len(corpus)
+    assert len({s.content for s in corpus}) == len(corpus), "duplicate contents"
+
+
+def test_split_is_the_fixed_hash_split(corpus: list[real_corpus.Sample]) -> None:
+    # the split function itself is fixed: these ids keep their halves forever
+    assert [real_corpus.split_of(i) for i in ("stdlib:json/__init__.py", "git:show 0545e29", "fs:/etc/passwd",
+                                              "npm:lodash/README.md", "man:man1/ls.1")] == [
+        "tune", "holdout", "holdout", "tune", "tune"]
+    assert all(s.split == real_corpus.split_of(s.id) for s in corpus)
+    for kind in real_corpus.KINDS:
+        part = [s for s in corpus if s.kind == kind]
+        holdout = sum(s.split == "holdout" for s in part)
+        assert 0.3 <= holdout / len(part) <= 0.7, f"{kind}: {holdout}/{len(part)} in holdout"
+
+
+def test_every_case_passes_its_validation(corpus: list[real_corpus.Sample]) -> None:
+    bad = []
+    for s in corpus:
+        data = s.content.encode("utf-8", "surrogateescape")
+        if real_corpus.validate(s.kind, data, s.note) is not None and not (s.kind == "code" and "head" in s.note):
+            bad.append(s.id)
+    assert not bad, bad[:10]
+
+
+def test_default_holdout_accuracy_floor(corpus: list[real_corpus.Sample]) -> None:
+    holdout = [s for s in corpus if s.split == "holdout"]
+    wrong = Counter()
+    for s in holdout:
+        got = toolstub.synopsize(s.content).kind
+        if got != s.kind:
+            wrong[f"{s.kind} -> {got}"] += 1
+    right = len(holdout) - sum(wrong.values())
+    assert right >= HOLDOUT_FLOOR * len(holdout), f"default holdout {right}/{len(holdout)}; misses {dict(wrong.most_common())}"
