@@ -294,3 +294,28 @@ def test_a_lazy_command_runs_and_fails_as_before(args):
         assert result.exit_code == 0 and "toolstub.plugins.json_summarizer" in result.output
     else:
         assert result.exit_code == 4 and "file not found" in result.output
+
+
+# --- the public import paths survive the moves ------------------------------------------------
+
+def test_public_and_plugin_author_import_paths_still_work():
+    import toolstub
+    from toolstub import rule_files, ruleset, token_estimate, tokens
+    from toolstub.plugins import _lines, json_summarizer
+
+    for name in ("synopsize", "render_stub", "load_rules", "validate_rules", "Synopsis", "KindInput",
+                 "Summarizer", "Ruleset", "hookimpl", "RuleFileError", "PluginError", "ToolstubError"):
+        assert getattr(toolstub, name) is not None, name
+    assert toolstub.Ruleset is rule_files.Ruleset is ruleset.Ruleset
+    assert rule_files.StubRules is ruleset.StubRules
+    assert tokens.Tokenizer is token_estimate.Tokenizer and tokens.estimate_tokens is token_estimate.estimate_tokens
+    from toolstub.regex import without_groups
+    from toolstub.textutil import cut
+
+    assert _lines.without_groups is without_groups and json_summarizer.cut is cut
+    # the lazy names of the root package resolve, and type checkers see them (TYPE_CHECKING imports)
+    for name in toolstub._LAZY:
+        assert getattr(toolstub, name) is not None, name
+    source = (REPO / "engine" / "__init__.py").read_text(encoding="utf-8")
+    checked = source.split("if TYPE_CHECKING:", 1)[1].split("\n\n", 1)[0]
+    assert all(name in checked for name in toolstub._LAZY), checked
