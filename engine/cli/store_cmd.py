@@ -219,7 +219,8 @@ def search(ctx, ref, query, session_id, limit, context_chars, mode, cursor, as_j
     for match in result["matches"]:
         snippet = " ".join(match["snippet"].split())
         _write(f"{match['line']}:{match['offset']}: {snippet}")
-    tail = f"{len(result['matches'])} of {result['total']} matches"
+    at_least = "" if result.get("total_exact", True) else "at least "
+    tail = f"{len(result['matches'])} of {at_least}{result['total']} matches"
     click.echo(tail + (f"; next page: --cursor {result['next']}" if result["next"] else ""), err=True)
 
 

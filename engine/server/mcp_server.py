@@ -131,7 +131,8 @@ def _register(server: Any, tools: SessionTools, names: dict[str, str]) -> None:
         mode: Annotated[Literal["literal", "icase", "regex"], Field(description="How query matches")] = "literal",
         cursor: Annotated[str | None, Field(description="The 'next' value of the previous page")] = None,
     ) -> dict[str, Any]:
-        """Search raw output by ref: matches with offset, line and snippet, the total, and 'next' to page on."""
+        """Search raw output by ref: matches with offset, line and snippet, the total (a lower bound when
+        total_exact is false), and 'next' to page on."""
         return search_g(ref, query, limit, context_chars, mode, cursor)
 
     def list_results(

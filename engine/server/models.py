@@ -60,7 +60,9 @@ class SearchMatch(_Open):
 class SearchResult(_Open):
     tool_result_id: str
     matches: list[SearchMatch]
-    total: int | None = Field(None, description="all matches, over every page")
+    total: int | None = Field(None, description="all matches over every page when total_exact, else at least "
+                                                "this many (counting past the page stops once it is not cheap)")
+    total_exact: bool | None = Field(None, description="whether total is exact")
     next: str | None = Field(None, description="pass as cursor for the next page; null on the last")
 
 

@@ -31,8 +31,8 @@ LIST_FIELDS = (
 DESCRIPTIONS = {
     "read": "Read a stored tool output by ref: code points [offset, offset+limit), or `lines` lines from "
             "1-based `line`. While has_more, call again with offset=next_offset (or line=next_line).",
-    "search": "Search a stored tool output by ref: matches with offset, line and snippet, the total, and "
-              "'next' to pass back as cursor for the next page.",
+    "search": "Search a stored tool output by ref: matches with offset, line and snippet, the total (at "
+              "least that many when total_exact is false), and 'next' to pass back as cursor for the next page.",
     "list": "List the stored (externalized) tool outputs of this session, oldest first, each with its ref.",
     "query": "Pull values out of a stored JSON output with a JSONPath expression (e.g. $.items[0].name).",
 }

@@ -71,7 +71,9 @@ class SearchResult(Result):
 
     tool_result_id: _Key[str] = _Key("The id of the stored result (tr_...).")
     matches: _Key[list[dict[str, Any]]] = _Key("This page's matches: offset, offset_unit, snippet, line.")
-    total: _Key[int | None] = _Key("All matches, over every page.")
+    total: _Key[int | None] = _Key("All matches over every page when total_exact, else at least this many.")
+    total_exact: _Key[bool | None] = _Key("Whether total is exact (the scan reached the end; counting "
+                                          "past the page stops after 10,000 matches or 64 Mi code points).")
     next: _Key[str | None] = _Key("Pass as cursor for the next page; None on the last.")
 
 

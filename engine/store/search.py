@@ -9,6 +9,15 @@ search starts at ``offset + max(1, len(match))``), snippet
 ``regex`` (RE2, linear time), 1-based ``line`` numbers (``\\n`` separated), the
 ``total`` number of matches and a ``next`` cursor to page through them all.
 
+Bounded work: a search stops once it has its page (``limit`` matches); then it keeps
+counting only while that is cheap, at most ``COUNT_MATCHES`` more matches within
+``COUNT_CHARS`` more code points. When the scan reached the end, ``total`` is exact and
+``total_exact`` is true; otherwise ``total`` is a lower bound ("at least N") and
+``total_exact`` is false. ``next`` is null only when no match follows the page. So a
+request never does more than one pass over the output, whatever it asks, and the work
+per page is O(what it scans), never O(output) per match. Inside an HTTP request the
+scan also checks the request's time budget (:mod:`toolstub.budget`) at every block.
+
 A regex match is bounded by the window: a match longer than ``REGEX_WINDOW``
 code points is cut at the window's end.
 """
@@ -22,6 +31,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from toolstub import budget
 from toolstub.errors import InvalidArgumentError, PatternError
 from toolstub.store import checkpoints as cp
 from toolstub.store import records as rec
@@ -30,6 +40,9 @@ from toolstub.store.ids import OFFSET_UNIT
 from toolstub.store.support import corrupt, missing_output
 
 BLOCK_BYTES = 1 << 20
+#: counting past the page: at most this many more matches, within this many more code points
+COUNT_MATCHES = 10_000
+COUNT_CHARS = 64 << 20
 REGEX_WINDOW = 1 << 16
 MODES = ("literal", "icase", "regex")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -102,6 +115,9 @@ class _Finder:
         if self.literal:
             self.overlap = len(query) - 1
             return
+        # icase of an ASCII query over ASCII text is ASCII case folding: str.lower() and find, at C
+        # speed (RE2's folding differs only on non-ASCII text: K (U+212A) for k, ſ (U+017F) for s)
+        self.ascii_icase = query.lower() if mode == "icase" and query.isascii() else None
         source = re.escape(query) if mode == "icase" else query
         try:
             self.pattern = compile_pattern(source, "i" if mode == "icase" else "")
@@ -118,8 +134,16 @@ class _Finder:
                     return
                 yield i, i + len(self.query)
                 pos = i + step
+        elif self.ascii_icase is not None and buf.isascii():
+            lowered, wanted = buf.lower(), self.ascii_icase
+            while True:
+                i = lowered.find(wanted, pos)
+                if i < 0:
+                    return
+                yield i, i + len(wanted)
+                pos = i + max(1, len(wanted))
         else:
-            text = buf if not _SURROGATE.search(buf) else _SURROGATE.sub("\ufffd", buf)
+            text = buf if buf.isascii() or not _SURROGATE.search(buf) else _SURROGATE.sub("\ufffd", buf)
             for found in self.pattern.finditer(text, pos):
                 yield found.start(), found.end()
 
@@ -137,7 +161,8 @@ def decode_cursor(cursor: str, key: str) -> dict[str, Any]:
     try:
         padded = cursor + "=" * (-len(cursor) % 4)
         state = json.loads(base64.urlsafe_b64decode(padded.encode()))
-        if state.get("k") != key or not all(isinstance(state.get(f), int) and state[f] >= 0 for f in "pnt"):
+        if state.get("k") != key or not all(isinstance(state.get(f), int) and state[f] >= 0 for f in "pnt") \
+                or not isinstance(state.get("c", 0), int) or state.get("c", 0) < 0:
             raise ValueError
     except (ValueError, TypeError, AttributeError, UnicodeDecodeError):
         raise InvalidArgumentError("invalid cursor (it belongs to another search)", details={"cursor": cursor[:100]}) from None
@@ -168,10 +193,18 @@ def search(
     key = _cursor_key(tool_result_id, query, mode, context_chars)
     state = decode_cursor(cursor, key) if cursor else None
     scan = _Scan(store, tool_result_id, metadata, finder, context_chars, state)
-    matches, next_state, total = scan.run(limit, count_all=state is None)
-    result: dict[str, Any] = {"tool_result_id": tool_result_id, "matches": matches}
-    result["total"] = total if state is None else state["t"]
-    result["next"] = encode_cursor({**next_state, "k": key, "t": result["total"]}) if next_state else None
+    matches, next_state, seen, exact = scan.run(limit)
+    before = state.get("c", 0) if state else 0  # matches on the pages before this one
+    if exact:
+        total = before + seen
+    else:
+        known = state["t"] if state else 0
+        exact = bool(state and state.get("e"))  # an exact total from an earlier page stays exact
+        total = known if exact else max(known, before + seen)
+    result: dict[str, Any] = {"tool_result_id": tool_result_id, "matches": matches, "total": total,
+                              "total_exact": exact}
+    result["next"] = (encode_cursor({**next_state, "c": before + len(matches), "k": key, "t": total,
+                                     "e": int(exact)}) if next_state else None)
     return result
 
 
@@ -219,13 +252,20 @@ class _Scan:
     def _lines_before(self, p: int) -> int:
         return self.nl_count + self.buf.count("\n", self.nl_anchor - self.buf_start, p - self.buf_start)
 
-    def run(self, limit: int, *, count_all: bool):
+    def run(self, limit: int) -> tuple[list[dict[str, Any]], dict[str, int] | None, int, bool]:
+        """``(the page, the cursor state after it or None, matches seen, whether the scan reached the end)``.
+
+        After the page, matches are counted (never rendered) while that is cheap: at most
+        ``COUNT_MATCHES`` more, within ``COUNT_CHARS`` more code points.
+        """
         matches: list[dict[str, Any]] = []
         next_state = None
-        total = 0
+        seen = 0
+        count_until = None  # the last position counting may reach, once the page is full
+        budget.check()
         self._fill()
         if self.buf_start is None:
-            return matches, None, 0
+            return matches, None, 0, True
         while True:
             end = self.buf_start + len(self.buf)
             need_more = False
@@ -235,17 +275,18 @@ class _Scan:
                     if len(self.buf) < 8 * BLOCK_BYTES or self.finder.literal:
                         need_more = True
                         break
-                total += 1
+                if count_until is not None and i > count_until:
+                    return matches, next_state, seen, False
+                seen += 1
+                self.pos = i + max(1, j - i)
                 if len(matches) < limit:
                     snippet = self.buf[max(self.buf_start, i - self.ctx) - self.buf_start : min(end, j + self.ctx) - self.buf_start]
                     matches.append({"offset": i, "offset_unit": OFFSET_UNIT, "snippet": snippet, "line": self._line(i)})
-                    self.pos = i + max(1, j - i)
                     if len(matches) == limit:
                         next_state = {"p": self.pos, "n": self._lines_before(self.pos)}
-                else:
-                    self.pos = i + max(1, j - i)
-                    if not count_all:
-                        return matches, next_state, total
+                        count_until = self.pos + COUNT_CHARS
+                elif seen - limit >= COUNT_MATCHES:
+                    return matches, next_state, seen, False
                 if self.pos > end:
                     break
             else:
@@ -254,9 +295,12 @@ class _Scan:
                 self.pos = max(self.pos, end - self.finder.overlap)
             if self.eof and not need_more:
                 break
+            if count_until is not None and end > count_until:
+                return matches, next_state, seen, False
+            budget.check()
             self._trim()
             if not self._fill() and not need_more:
                 break
-        if total <= len(matches):
+        if seen <= len(matches):
             next_state = None
-        return matches, next_state, total
+        return matches, next_state, seen, True
