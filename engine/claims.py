@@ -23,6 +23,12 @@ section says how claims are weighed:
 ``decisive_confidence`` (0.97)
     a claim at or above it ends the search (speed: a document that parses whole
     does not wait for the text heuristics).
+``large_input_chars`` (262,144) and ``large_decisive_confidence`` (0.5)
+    for content longer than ``large_input_chars``, a claim at or above
+    ``large_decisive_confidence`` ends the search: asking every detector of a
+    10 MB output would cost several full passes, so a big input is decided
+    much as under ``first_claim`` (the order first, scored claims below the
+    bar do not stop it). Speed bound, not accuracy: see docs/detection.md.
 ``min_confidence`` (0.0)
     claims below it are ignored (the built-in fallback synopsis is used when none is left).
 ``weights``
@@ -68,6 +74,8 @@ DETECTION_DEFAULTS: dict[str, Any] = {
     "plain_confidence": 0.5,
     "plain_confidence_by_kind": {},
     "decisive_confidence": 0.97,
+    "large_input_chars": 262_144,
+    "large_decisive_confidence": 0.5,
     "min_confidence": 0.0,
     "weights": {},
     "hints": {},
@@ -179,6 +187,8 @@ def strongest(
     decisive = _clamp(settings.get("decisive_confidence", 0.97), 0.0, 1.0)
     floor = _clamp(settings.get("min_confidence", 0.0), 0.0, 1.0)
     for detector, summarizer, inp in detectors:
+        if len(inp.content) > int(settings.get("large_input_chars", 262_144)):
+            decisive = min(decisive, _clamp(settings.get("large_decisive_confidence", 0.5), 0.0, 1.0))
         claim = run(detector, summarizer, inp)
         if claim is None:
             continue

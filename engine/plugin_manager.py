@@ -38,6 +38,7 @@ log: logging.Logger = logging.getLogger("toolstub")
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "toolstub.plugins.unknown_summarizer",
     "toolstub.plugins.json_summarizer",
+    "toolstub.plugins.ndjson_summarizer",
     "toolstub.plugins.xml_summarizer",
     "toolstub.plugins.table_summarizer",
     "toolstub.plugins.yaml_summarizer",

@@ -76,8 +76,9 @@ from typing import Any
 import msgspec
 
 from toolstub.hookspecs import hookimpl
+from toolstub.plugins._records import FieldStats
 from toolstub.regex import compile_pattern
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, cut, head_tail_sample
 
 DEFAULTS: dict[str, Any] = {
@@ -100,6 +101,8 @@ DEFAULTS: dict[str, Any] = {
     "empty_keys_text": "",
     "comments": False,
     "comments_max_chars": 1_000_000,
+    "records": 0,
+    "confidence": False,
     "scalar_shape": False,
 }
 
@@ -131,6 +134,11 @@ CAPS_SCHEMA: dict[str, Any] = {
         "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty object"},
         "comments": {"type": "boolean", "description": "JSONC: skip // and /* */ comments and trailing commas"},
         "comments_max_chars": {**_INT, "description": "largest content the JSONC retry looks at"},
+        "records": {
+            **_INT,
+            "description": "an array of objects: per-field types and null counts over this many records (0: off)",
+        },
+        "confidence": {"type": "boolean", "description": "return a scored claim (strongest_claim detection)"},
         "scalar_shape": {"type": "boolean", "description": "a scalar value's structure is its 'shape:' line"},
     },
 }
@@ -373,6 +381,25 @@ class _Describer:
             return f"{key}: object keys: {self.keys(self.values.get(value))}"
         return f"{key}: {kind}"
 
+    def record_lines(self, arr: list) -> list[str]:
+        """An array of records (objects): per-field types, nulls and presence over the first ``records``."""
+        limit = int(self.caps.get("records") or 0)
+        if not limit:
+            return []
+        sample = arr[:limit]
+        objects = [item for item in sample if type_name(item) == "object"]
+        if len(objects) < 2 or len(objects) < 0.9 * len(sample):
+            return []
+        stats = FieldStats()
+        for item in objects:
+            stats.add(self.values.get(item), type_name)
+        if not stats.fields:
+            return []
+        scope = f"the first {len(sample)}" if len(sample) < len(arr) else f"all {len(sample)}"
+        lines = [f"records: {len(objects)} objects of {scope} items; fields: {len(stats.fields)}"]
+        lines.extend(f"- {line}" for line in stats.lines(self.caps["key_limit"], self.more))
+        return lines
+
     def synopsis(self, root: Any, trailing: int) -> Synopsis:
         kind = type_name(root)
         summary = [f"JSON {kind}."]
@@ -389,6 +416,7 @@ class _Describer:
             summary.append(f"array length: {len(arr)}")
             if arr:
                 structure.append(f"first item type: {type_name(arr[0])}")
+                structure.extend(self.record_lines(arr))
         notable = self.examples(root)
         if trailing:
             notable.append(f"trailing_chars_after_first_json_value: {trailing}")
@@ -503,7 +531,31 @@ def _without_comments(text: str, caps: Any, hinted: bool) -> Synopsis | None:
     )
 
 
-def _summarize(inp: KindInput) -> Synopsis | None:
+def _summarize(inp: KindInput) -> Synopsis | Claim | None:
+    synopsis = _describe(inp)
+    if synopsis is None or not inp.caps.get("confidence"):
+        return synopsis
+    return Claim(synopsis=synopsis, evidence=_evidence(synopsis, len(inp.stripped)))
+
+
+def _evidence(synopsis: Synopsis, size: int) -> tuple[Evidence, ...]:
+    """How sure: a value that parses whole is decisive; trailing text, comments or a bare scalar are less so."""
+    if synopsis.kind != "json":
+        return (Evidence("mime_says_json", 1.0, 0.3),)  # unparsed, claimed only because of the MIME hint
+    found = []
+    scalar = synopsis.summary[0] not in ("JSON object.", "JSON array.")
+    found.append(Evidence("scalar_by_mime" if scalar else "parses_whole", 1.0, 0.6 if scalar else 0.99))
+    notes = synopsis.notable_items
+    trailing = next((n for n in notes if n.startswith("trailing_chars_after_first_json_value: ")), None)
+    if trailing is not None:
+        chars = int(trailing.rsplit(" ", 1)[1])
+        found.append(Evidence("trailing_text", min(1.0, chars / max(1, size)), -0.6))
+    if "comments and trailing commas skipped" in notes:
+        found.append(Evidence("comments_skipped", 1.0, -0.04))
+    return tuple(found)
+
+
+def _describe(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
     text = inp.stripped
     if caps["skip_bom"] and text.startswith("\ufeff"):

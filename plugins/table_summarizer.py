@@ -46,7 +46,7 @@ from typing import Any
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
 
 _INT = {"type": "integer", "minimum": 0}
@@ -78,6 +78,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "secondary_not_table_patterns": {"type": "array", "items": {"type": "string"}},
         "max_field_chars": {"type": ["integer", "null"], "minimum": 1,
                             "description": "longest unquoted field (null: the csv module's limit, 131072)"},
+        "confidence": {"type": "boolean", "description": "return a scored claim (strongest_claim detection)"},
     },
 }
 
@@ -103,6 +104,7 @@ def _defaults(label: str, delimiter: str) -> Mapping[str, Any]:
         "max_field_chars": None,
         "not_table_fraction": 0.5,
         "sample_rows": 50,
+        "confidence": False,
     }
 
 
@@ -303,22 +305,44 @@ def _column_line(header: list[str], caps: Mapping[str, Any]) -> str:
     return f"columns: {', '.join(shown)}{suffix}"
 
 
-def summarize_table(inp: KindInput, kind: str) -> Synopsis | None:
+def summarize_table(inp: KindInput, kind: str) -> Synopsis | Claim | None:
     """The first of the ``delimiters`` that reads as a table (the seed: one delimiter)."""
     content, caps = inp.content, inp.caps
     for index, delimiter in enumerate(caps["delimiters"]):
         if delimiter not in content:
             continue
+        facts: dict[str, int] = {}
         try:
-            found = _summarize(content, delimiter, kind, caps, secondary=index > 0)
+            found = _summarize(content, delimiter, kind, caps, secondary=index > 0, facts=facts)
         except NotATable:
             found = None
         if found is not None:
-            return found
+            if not caps.get("confidence"):
+                return found
+            return Claim(synopsis=found, evidence=_evidence(facts, index > 0))
     return None
 
 
-def _summarize(content: str, delimiter: str, kind: str, caps: Mapping[str, Any], *, secondary: bool = False) -> Synopsis | None:
+def _evidence(facts: Mapping[str, int], secondary: bool) -> tuple[Evidence, ...]:
+    """A table's shape is its evidence: it reads as a table at all (``reads_as_table``, what the
+    seed's rule claimed), with many rows of one width and three columns or more.
+
+    ``table_shape`` = min(1, data rows / 5) x min(1, (columns - 1) / 2): a 2-column table
+    counts half, a 3-column one fully; ``ragged`` (share of rows of another width) and
+    ``secondary_delimiter`` (a ``;`` table, tried after ``,``) weaken it.
+    """
+    rows, width = facts.get("rows", 0), facts.get("width", 0)
+    shape = min(1.0, rows / 5) * min(1.0, max(0, width - 1) / 2)
+    found = [Evidence("reads_as_table", 1.0, 0.6), Evidence("table_shape", shape, 0.8)]
+    if facts.get("ragged"):
+        found.append(Evidence("ragged", facts["ragged"] / max(1, rows), -0.3))
+    if secondary:
+        found.append(Evidence("secondary_delimiter", 1.0, -0.2))
+    return tuple(found)
+
+
+def _summarize(content: str, delimiter: str, kind: str, caps: Mapping[str, Any], *, secondary: bool = False,
+               facts: dict[str, int] | None = None) -> Synopsis | None:
     source = _Source(content, delimiter)
     source.check_field_sizes(caps.get("max_field_chars"))
     consistency = int(caps["consistency_rows"])
@@ -336,6 +360,8 @@ def _summarize(content: str, delimiter: str, kind: str, caps: Mapping[str, Any],
         return None
     rows, extra = counted
     data_rows = rows - 1
+    if facts is not None:
+        facts.update(rows=data_rows, width=width, ragged=int(extra[0].split()[2]) if extra else 0)
     first = delimiter.join(head[1]) if len(head) > 1 else ""
     sample = clip(normalize(first), int(caps["first_row_sample_chars"]))
     return Synopsis(

@@ -319,12 +319,18 @@ def _flat_structure(content: str, caps: Any) -> bool:
     return (len(keys) if not items or keys else items) >= caps["flat_min_keys"]
 
 
-def looks_yaml(content: str, caps: Any, code_patterns: Any) -> bool:
-    """The YAML heuristic of ``kinds.yaml`` (the seed's ``_looks_yaml`` under ``heuristic: seed``)."""
+def looks_yaml(content: str, caps: Any, code_patterns: Any, vetoes: dict[str, bool] | None = None) -> bool:
+    """The YAML heuristic of ``kinds.yaml`` (the seed's ``_looks_yaml`` under ``heuristic: seed``).
+
+    ``vetoes`` (optional) records the code veto's answer per mode, for the structure probe.
+    """
     lead = len(content) - len(content.lstrip()) if content[:1].isspace() else 0
     if content.startswith(caps["front_matter_marker"], lead):
         return True
-    if _code_veto(content, code_patterns, caps["code_veto"]):
+    vetoed = _code_veto(content, code_patterns, caps["code_veto"])
+    if vetoes is not None:
+        vetoes[caps["code_veto"]] = vetoed
+    if vetoed:
         return False
     if _seed_structure(content, caps["key_pattern"]):
         return True
@@ -777,11 +783,13 @@ def _opening_line(content: str) -> str | None:
     return None
 
 
-def probe_structure(content: str, code_patterns: Any) -> bool:
+def probe_structure(content: str, code_patterns: Any, vetoes: dict[str, bool] | None = None) -> bool:
     """``structure_probe``: the first meaningful line can open a YAML document and no code line vetoes."""
     line = _opening_line(content)
     if line is None or _OPENING.match(line.lstrip("\ufeff")) is None:
         return False
+    if vetoes and "unindented" in vetoes:
+        return not vetoes["unindented"]
     return not _code_veto(content, code_patterns, "unindented")
 
 
@@ -887,8 +895,9 @@ def _summarize(inp: KindInput) -> Synopsis | Claim | None:
     if caps.get("skip_bom") and content.startswith("\ufeff"):
         content = content[1:]
     code_patterns = inp.rules.caps("code").get("detect_patterns", ()) or ()
-    heuristic = looks_yaml(content, caps, code_patterns)
-    if not heuristic and not (caps.get("structure_probe") and probe_structure(content, code_patterns)):
+    vetoes: dict[str, bool] = {}
+    heuristic = looks_yaml(content, caps, code_patterns, vetoes)
+    if not heuristic and not (caps.get("structure_probe") and probe_structure(content, code_patterns, vetoes)):
         return None
     try:
         names: dict[Any, str] = {}

@@ -54,12 +54,13 @@ def cli(site: Path, *args: str, stdin: bytes = b"", env: dict | None = None, cwd
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory) -> Path:
-    """A rule file extending default that places ndjson before json ("..." = the rest of default's order)."""
+    """A rule file extending default that places ndjson_keys before the built-in ndjson and trusts it."""
     path = tmp_path_factory.mktemp("rules") / "ndjson-first.yaml"
-    path.write_text("schema_version: 1\nextends: default\ndetectors: [empty, binary, ndjson, ...]\n"
-                    "kinds:\n  ndjson:\n    max_keys: 3\n")
+    path.write_text("schema_version: 1\nextends: default\ndetectors: [empty, binary, ndjson_keys, ...]\n"
+                    "detection:\n  plain_confidence_by_kind: {ndjson_keys: 1.0}\n"
+                    "kinds:\n  ndjson_keys:\n    max_keys: 3\n")
     order = list(toolstub.load_rules("default").detectors)
-    assert order[:3] == ["empty", "binary", "json"]  # so ndjson lands right before json
+    assert order[:3] == ["empty", "binary", "ndjson"]  # so ndjson_keys lands right before the built-in
     return path
 
 
@@ -67,18 +68,18 @@ def test_installed_plugin_is_listed_as_an_entry_point(site):
     result = cli(site, "plugins", "list", "--json")
     assert result.returncode == 0, result.stderr
     rows = {row["name"]: row for row in json.loads(result.stdout)["plugins"]}
-    assert rows["ndjson"] == {"name": "ndjson", "source": "entry point", "distribution": "toolstub-ndjson 0.1.0",
-                              "kinds": ["ndjson"]}
+    assert rows["ndjson_keys"] == {"name": "ndjson_keys", "source": "entry point",
+                                   "distribution": "toolstub-ndjson 0.1.0", "kinds": ["ndjson_keys"]}
     assert not (site / "toolstub").exists()  # only the plugin went into the target folder
 
 
-def test_rule_file_places_ndjson_before_json(site, rules):
+def test_rule_file_places_and_trusts_the_example_before_the_built_in(site, rules):
     placed = cli(site, "synopsis", "--rules", str(rules), "--format", "json", stdin=NDJSON)
     assert placed.returncode == 0, placed.stderr
     doc = json.loads(placed.stdout)["synopsis"]
     assert doc == {
         "kind": "ndjson",
-        "title": "NDJSON output",
+        "title": "NDJSON key census",
         "summary": ["NDJSON with 3 records.", "keys: id, user, tags (+1 more)"],
         "structure": [
             "records: 3",
@@ -88,28 +89,39 @@ def test_rule_file_places_ndjson_before_json(site, rules):
         "notable_items": ["tags: in 1 of 3 records"],
         "sample": "",
     }
-    unplaced = cli(site, "synopsis", "--format", "json", stdin=NDJSON)
-    assert json.loads(unplaced.stdout)["synopsis"]["kind"] != "ndjson"  # installed, but not in default's order
+    unplaced = json.loads(cli(site, "synopsis", "--format", "json", stdin=NDJSON).stdout)["synopsis"]
+    # installed, but not in default's order: the built-in ndjson detector describes it
+    assert (unplaced["kind"], unplaced["title"]) == ("ndjson", "NDJSON output")
+    untrusted = tmp_rules_without_trust(rules)
+    built_in = json.loads(cli(site, "synopsis", "--rules", str(untrusted), "--format", "json", stdin=NDJSON).stdout)
+    # placed first but not trusted: its plain synopsis (0.5) loses to the built-in's scored claim
+    assert built_in["synopsis"]["title"] == "NDJSON output"
+
+
+def tmp_rules_without_trust(rules: Path) -> Path:
+    path = rules.with_name("ndjson-first-untrusted.yaml")
+    path.write_text("schema_version: 1\nextends: default\ndetectors: [empty, binary, ndjson_keys, ...]\n")
+    return path
 
 
 def test_ndjson_caps_of_the_wrong_type_are_refused_in_one_line(site, tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("schema_version: 1\nextends: default\nkinds:\n  ndjson:\n    max_keys: many\n")
+    bad.write_text("schema_version: 1\nextends: default\nkinds:\n  ndjson_keys:\n    max_keys: many\n")
     result = cli(site, "rules", "validate", str(bad))
     assert result.returncode == 4
     assert result.stderr.decode().splitlines()[0] == (
-        f"toolstub: error: invalid rules: {bad}:5:15: $.kinds.ndjson.max_keys: expected an integer, got a string 'many'"
+        f"toolstub: error: invalid rules: {bad}:5:15: $.kinds.ndjson_keys.max_keys: expected an integer, got a string 'many'"
     )
 
 
-@pytest.mark.parametrize("env", [{"TOOLSTUB_DISABLE_PLUGIN_AUTOLOAD": "1"}, {"TOOLSTUB_BLOCKED_PLUGINS": "ndjson"}])
+@pytest.mark.parametrize("env", [{"TOOLSTUB_DISABLE_PLUGIN_AUTOLOAD": "1"}, {"TOOLSTUB_BLOCKED_PLUGINS": "ndjson_keys"}])
 def test_switches_keep_the_entry_point_plugin_out(site, rules, env):
     listed = cli(site, "plugins", "list", "--json", env=env)
-    assert "ndjson" not in {row["name"] for row in json.loads(listed.stdout)["plugins"]}
+    assert "ndjson_keys" not in {row["name"] for row in json.loads(listed.stdout)["plugins"]}
     refused = cli(site, "synopsis", "--rules", str(rules), stdin=NDJSON, env=env)
     assert refused.returncode == 4
-    assert refused.stderr.startswith(f"toolstub: error: invalid rules: {rules}:5:3: $.kinds.ndjson: ".encode())
-    assert b"no installed plugin provides kind 'ndjson'" in refused.stderr
+    assert refused.stderr.startswith(f"toolstub: error: invalid rules: {rules}:7:3: $.kinds.ndjson_keys: ".encode())
+    assert b"no installed plugin provides kind 'ndjson_keys'" in refused.stderr
 
 
 # --- the plugin's behaviour, in process (module loaded from its file; nothing installed) -------------
@@ -124,7 +136,8 @@ def ndjson_rules(use_plugins, tmp_path):
 
     def write(caps: str = "{}") -> str:
         path = tmp_path / "nd.yaml"
-        path.write_text(f"schema_version: 1\nextends: default\ndetectors: [ndjson, text]\nkinds: {{ndjson: {caps}}}\n")
+        path.write_text(f"schema_version: 1\nextends: default\ndetectors: [ndjson_keys, text]\n"
+                        f"kinds: {{ndjson_keys: {caps}}}\n")
         return str(path)
 
     return write

@@ -72,8 +72,11 @@ def test_footnotes_and_prefixed_logs_are_not_json(synopsis_of):
     assert synopsis_of("{} request handled in 12 ms\n{} request handled in 9 ms", DEFAULT)["kind"] != "json"
 
 
-def test_ndjson_and_small_trailer_stay_json(synopsis_of):
-    out = synopsis_of('{"a": 1}\n{"a": 2}\n{"a": 3}\n', DEFAULT)
+def test_ndjson_is_its_own_kind_and_small_trailer_stays_json(synopsis_of, tmp_path):
+    assert synopsis_of('{"a": 1}\n{"a": 2}\n{"a": 3}\n', DEFAULT)["kind"] == "ndjson"
+    without = tmp_path / "no-ndjson.yaml"  # the json detector alone still takes NDJSON as before
+    without.write_text("schema_version: 1\nextends: default\ndetectors: [empty, binary, json, text]\n")
+    out = synopsis_of('{"a": 1}\n{"a": 2}\n{"a": 3}\n', str(without))
     assert out["kind"] == "json"
     assert out["notable_items"][-1] == "trailing_chars_after_first_json_value: 17"
     big = json.dumps({"items": list(range(200))}) + "\n(output truncated)"
@@ -89,8 +92,8 @@ def test_deep_nesting_is_described(synopsis_of, hang_guard):
 
 def test_shell_job_lines_are_not_json(synopsis_of):
     assert synopsis_of("[1] 12345\n[2] 12346\n", DEFAULT)["kind"] != "json"
-    assert synopsis_of("{}\n{}\n", DEFAULT)["kind"] == "json"
-    assert synopsis_of('{"a": 1}\n\n{"a": 2}', DEFAULT)["kind"] == "json"
+    assert synopsis_of("{}\n{}\n", DEFAULT)["kind"] == "ndjson"
+    assert synopsis_of('{"a": 1}\n\n{"a": 2}', DEFAULT)["kind"] == "ndjson"
 
 
 TSCONFIG = """{

@@ -1,7 +1,11 @@
-"""Kind ``ndjson``: newline-delimited JSON (JSON Lines), one JSON value per line.
+"""Detector ``ndjson_keys`` (kind ``ndjson``): JSON Lines described by a key census.
 
 A third-party toolstub kind plugin: installed with pip, found through the
 ``toolstub`` entry-point group, placed in the detector order by a rule file.
+toolstub has a built-in ``ndjson`` detector; this one shows how a third party
+describes the same kind its own way and makes a rule file prefer it (see the
+README: the rule file puts ``ndjson_keys`` first and trusts its plain synopsis
+with ``detection.plain_confidence_by_kind``).
 
 .. rubric:: Claims
 
@@ -16,7 +20,7 @@ The record count, the union of the records' top-level keys (in first-seen
 order, with how many records hold each), and the shape of the first record.
 Only the first ``max_records`` records are parsed; the line count covers all.
 
-.. rubric:: Options (``kinds.ndjson`` in a rule file)
+.. rubric:: Options (``kinds.ndjson_keys`` in a rule file)
 
 ``max_keys`` (20), ``probe_lines`` (20), ``max_records`` (10000), ``min_lines`` (2),
 ``require_objects`` (true), ``skip`` (null).
@@ -29,7 +33,8 @@ from typing import Any
 
 from toolstub import Summarizer, Synopsis, hookimpl
 
-NAME = "ndjson"
+NAME = "ndjson_keys"  # the detector name (a rule file lists it); the synopsis kind is "ndjson"
+KIND = "ndjson"
 
 DEFAULTS: dict[str, Any] = {
     "max_keys": 20,
@@ -149,7 +154,7 @@ def summarize(inp) -> Synopsis | None:
         notable.append(f"lines that are not one JSON record: {bad}")
     if seen > parsed:
         notable.append(f"records not parsed (max_records): {seen - parsed}")
-    return Synopsis(kind=NAME, title="NDJSON output", summary=summary, structure=structure, notable_items=notable)
+    return Synopsis(kind=KIND, title="NDJSON key census", summary=summary, structure=structure, notable_items=notable)
 
 
 @hookimpl
@@ -161,6 +166,6 @@ def toolstub_register_summarizers():
             caps_schema=CAPS_SCHEMA,
             defaults=DEFAULTS,
             pattern_keys=frozenset({"skip"}),
-            description="newline-delimited JSON: record count, key union, first record shape",
+            description="JSON Lines as a key census: record count, key union, first record shape (example)",
         ),
     )
