@@ -263,7 +263,7 @@ def list_(ctx, session_id, tool_name, limit, newest_first, list_sessions, as_jso
         return
     for meta in result["tool_results"]:
         _write(f"{meta['tool_result_id']}\t{meta.get('tool_name', '')}\t{meta.get('synopsis_kind', '')}\t"
-               f"{meta.get('original_chars', '')}\t{meta.get('created_at', '')}")
+               f"{meta.get('original_chars', '')}\t{meta.get('created_at') or ''}")
 
 
 @store.command("prune")

@@ -49,7 +49,6 @@ from toolstub.store.support import (
     not_found,
     prepare_content,
     stored_ns,
-    utc_now_iso,
     without_surrogates,
 )
 from toolstub.synopsis import Synopsis
@@ -119,16 +118,20 @@ class ToolResultStore(Reader):
         tool_id: str = "",
         tool_name: str = "",
         mime_type: str = "text/plain",
-        message_id: str = "",
+        message_id: str | None = None,
         preview_chars: int = 2000,
         created_at: str | None = None,
         synopsis: Synopsis | None = None,
         rules: Any = None,
-        user_id: str = "",
-        peer_id: str = "",
+        user_id: str | None = None,
+        peer_id: str | None = None,
         progress: Callable[[int], None] | None = None,
     ) -> rec.StoredToolResult:
         """Store ``content`` once (dedupe by tool_id + content); metadata.json is written last.
+
+        The metadata keeps ``message_id``, ``user_id``, ``peer_id`` and ``created_at`` as given
+        (``None`` when not given) and ``mime_type`` as given (``""`` too), as the seed's store does;
+        the time of storing is always in ``stored_at_ns``.
 
         ``content`` is a ``str``, ``bytes``, a binary file object or an iterable of ``str`` or
         ``bytes`` chunks (bytes are UTF-8, undecodable bytes kept as ``surrogateescape``).
@@ -232,12 +235,12 @@ class ToolResultStore(Reader):
         tool_id: str,
         tool_name: str,
         mime_type: str,
-        message_id: str,
+        message_id: str | None,
         preview_chars: int,
         created_at: str | None,
         synopsis: Synopsis | None,
-        user_id: str,
-        peer_id: str,
+        user_id: str | None,
+        peer_id: str | None,
     ) -> rec.StoredToolResult:
         tool_result_id = make_tool_result_id(tool_id, sha)
         found = self._try_metadata(tool_result_id)
@@ -256,16 +259,17 @@ class ToolResultStore(Reader):
         metadata = {
             "tool_result_id": tool_result_id,
             "session_id": self.session_id,
-            "message_id": message_id or "",
+            # the seed's metadata: what the caller gave, None when it gave nothing (issue 15)
+            "message_id": message_id,
             "tool_id": tool_id or "",
             "tool_name": tool_name or "",
-            "user_id": user_id or "",
-            "peer_id": peer_id or "",
-            "created_at": created_at or utc_now_iso(),
+            "user_id": user_id,
+            "peer_id": peer_id,
+            "created_at": created_at,
             "original_chars": chars,
             "preview_chars": min(chars, max(int(preview_chars), 0)),
             "sha256": sha,
-            "mime_type": mime_type or "text/plain",
+            "mime_type": "text/plain" if mime_type is None else mime_type,  # "" stays "" (the seed)
             "synopsis_kind": synopsis.kind,
             "synopsis": synopsis.to_dict(),
             "storage_uri": ref,
@@ -431,7 +435,8 @@ class ToolResultStore(Reader):
         if limit <= 0:
             raise InvalidArgumentError("limit must be greater than 0")
         limit = min(limit, sys.maxsize)  # a limit beyond any possible count means "all"
-        return ListResult({"tool_results": list_results(self, tool_name, limit, newest_first=newest_first)})
+        # the seed: an empty tool_name is no filter, as None
+        return ListResult({"tool_results": list_results(self, tool_name or None, limit, newest_first=newest_first)})
 
     # -- message log -------------------------------------------------------------
     @guarded
