@@ -21,6 +21,9 @@ the section headers found, and an opening and a closing excerpt.
 * ``more_format`` (``""``): appended when the header cap cuts the list, ``{n}`` is the
   number of further header lines, counted up to ``more_count_limit`` (10000, then ``10000+``);
   empty: nothing is appended.
+* ``header_scan_limit`` (0: none): distinct headers are looked for among that many header
+  lines at most (thousands of repeated ``# comment`` lines cost a bounded time); the header
+  lines after them are counted in the ``more_format`` suffix.
 * ``line_counter_labels`` and ``line_counter_patterns``: two lists of the same length;
   for each pattern (RE2, matched at the start of each stripped line) the number of
   matching lines is reported under its label with the first such line, e.g.
@@ -66,6 +69,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "line_count": {"enum": ["splitlines", "newlines"]},
         "more_format": {"type": "string"},
         "more_count_limit": {"type": "integer", "minimum": 1},
+        "header_scan_limit": {"type": "integer", "minimum": 0},
         "line_counter_labels": {"type": "array", "items": {"type": "string"}},
         "line_counter_patterns": _PATTERN_LIST,
         "document_patterns": _PATTERN_LIST,
@@ -86,6 +90,7 @@ DEFAULTS: Mapping[str, Any] = {
     "line_count": "splitlines",
     "more_format": "",
     "more_count_limit": 10_000,
+    "header_scan_limit": 0,
     "line_counter_labels": [],
     "line_counter_patterns": [],
     "document_patterns": [],
@@ -134,7 +139,11 @@ def find_headers(lazy: _Blob, caps: Mapping[str, Any]) -> tuple[list[str], str]:
     min_chars = int(caps["header_min_chars"])
     headers: dict[str, None] = {}
     resume = None
-    for start, end, _groups in _lines.scan_lines(regex, blob):
+    scan_limit = int(caps.get("header_scan_limit") or 0)
+    for scanned, (start, end, _groups) in enumerate(_lines.scan_lines(regex, blob)):
+        if scan_limit and scanned >= scan_limit:  # many repeated header lines: bounded time
+            resume = start
+            break
         line = _lines.line_text(blob, start, end).strip()
         if len(line) < min_chars:
             continue

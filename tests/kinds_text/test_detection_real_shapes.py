@@ -648,3 +648,13 @@ def test_compat_code_synopsis_does_not_name_a_language() -> None:
     syn = toolstub.synopsize(PYTHON_BANNER_MODULE, rules="openviking-compat")
     assert syn.kind == "code" and syn.title == "Code output"
     assert syn.summary == (f"Code-like output with {len(PYTHON_BANNER_MODULE.splitlines())} lines.",)
+
+
+def test_text_headers_are_looked_for_in_a_bounded_number_of_header_lines() -> None:
+    # a file of comment lines (a generated config) is text; its header scan stops after
+    # header_scan_limit header lines in default and says how many header lines followed
+    content = "# generated: do not edit\n" * 25_000 + "# Section two\n"
+    syn = toolstub.synopsize(content)
+    assert syn.kind == "text"
+    headers = next(line for line in syn.summary if line.startswith("Detected section headers:"))
+    assert headers == "Detected section headers: # generated: do not edit (+1000+ more)."
