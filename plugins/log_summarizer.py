@@ -114,6 +114,11 @@ DEFAULTS: Mapping[str, Any] = {
         r"^✖ \d+ problems? \(",
         r"^Node\.js v\d+\.\d+\.\d+$",
         r"^LAST SEEN +TYPE +REASON +OBJECT +MESSAGE\b",
+        # apt and dpkg runs (apt-get install / update output, /var/log/apt/term.log and history.log)
+        r"^(?:Selecting previously unselected package |Preparing to unpack \S|Unpacking \S+ \(|Setting up \S+ \("
+        r"|Processing triggers for \S)",
+        r"^(?:Get|Hit|Ign|Err):\d+ (?:https?|file|cdrom)://",
+        r"^(?:Start|End)-Date: \d{4}-\d\d-\d\d  \d\d:\d\d:\d\d$",
     ],
     "claim_lines": [
         r"^Traceback \(most recent call last\):",

@@ -658,3 +658,37 @@ def test_text_headers_are_looked_for_in_a_bounded_number_of_header_lines() -> No
     assert syn.kind == "text"
     headers = next(line for line in syn.summary if line.startswith("Detected section headers:"))
     assert headers == "Detected section headers: # generated: do not edit (+1000+ more)."
+
+
+APT_TERM_LOG = """\
+Log started: 2026-12-03  07:10:11
+Selecting previously unselected package libfoo1:amd64.
+(Reading database ... 23311 files and directories currently installed.)
+Preparing to unpack .../libfoo1_1.2-3_amd64.deb ...
+Unpacking libfoo1:amd64 (1.2-3) ...
+Selecting previously unselected package foo-utils.
+Preparing to unpack .../foo-utils_1.2-3_amd64.deb ...
+Unpacking foo-utils (1.2-3) ...
+Setting up libfoo1:amd64 (1.2-3) ...
+Setting up foo-utils (1.2-3) ...
+Processing triggers for libc-bin (2.36-9+deb12u10) ...
+Log ended: 2026-12-03  07:10:14
+"""
+
+APT_HISTORY_LOG = """\
+
+Start-Date: 2026-12-03  07:10:10
+Commandline: apt-get install -y foo-utils
+Install: libfoo1:amd64 (1.2-3, automatic), foo-utils:amd64 (1.2-3)
+End-Date: 2026-12-03  07:10:14
+
+Start-Date: 2026-12-03  07:12:40
+Commandline: apt-get install -y bar
+Install: bar:amd64 (4.5-1)
+End-Date: 2026-12-03  07:12:41
+"""
+
+
+@pytest.mark.parametrize("content", [APT_TERM_LOG, APT_HISTORY_LOG], ids=["apt-term-log", "apt-history-log"])
+def test_apt_runs_are_logs(content: str) -> None:
+    assert toolstub.synopsize(content).kind == "log"
