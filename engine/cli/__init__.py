@@ -35,10 +35,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "plugins": ("toolstub.cli.plugins_cmd", "plugins", "Inspect the kind plugins."),
     "store": ("toolstub.cli.store_cmd", "store", "Put, read, search, query, list, prune and check stored tool results."),
     "externalize": ("toolstub.cli.externalize_cmd", "externalize",
-                    "Store the large tool outputs of CONVERSATION.json and print the savings report."),
+                    "Store the large tool outputs of CONVERSATION.json, write it with stubs, and report the savings."),
     "hydrate": ("toolstub.cli.externalize_cmd", "hydrate",
                 "Write CONVERSATION.json with every restorable stub replaced by its raw output."),
     "serve": ("toolstub.cli.serve_cmd", "serve", "Serve stored tool results: an HTTP API or an MCP server."),
+    "config": ("toolstub.cli.config_cmd", "config", "Where the config file is."),
     "report": ("toolstub.cli.report_cmd", "report",
                "Summarize what was externalized in STORE_URL (default: $TOOLSTUB_STORE or the local folder)."),
 }
@@ -61,6 +62,16 @@ class CliError(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         click.echo(f"toolstub: error: {self.format_message()}", file=file or sys.stderr)
+
+
+def binary_stdin() -> Any:
+    """The binary stdin (``sys.stdin.buffer``; click's ``get_binary_stream`` is deprecated)."""
+    return getattr(sys.stdin, "buffer", sys.stdin)
+
+
+def binary_stdout() -> Any:
+    """The binary stdout (``sys.stdout.buffer``)."""
+    return getattr(sys.stdout, "buffer", sys.stdout)
 
 
 def fail(message: str, exit_code: int = EXIT_ERROR) -> NoReturn:

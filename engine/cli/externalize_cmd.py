@@ -1,16 +1,19 @@
 """``toolstub externalize`` and ``toolstub hydrate``: a conversation file in, stubs (or raw outputs) out.
 
 ``externalize`` stores the large tool outputs of CONVERSATION.json (a list of messages, or an
-object with a ``messages`` list such as a chat request body) and prints the savings report;
-``-o OUT`` writes the conversation with stubs (``-o -``: to stdout, the report then goes to
-stderr). ``hydrate`` writes the conversation with every restorable stub replaced by its raw
-output. The format is ``openai``, ``anthropic`` or ``parts`` (``auto``: guessed from the messages).
-Config: ``--config FILE`` (YAML or TOML), then ``TOOLSTUB_*`` environment variables.
+object with a ``messages`` list such as a chat request body) and writes the conversation with
+stubs to stdout (``-o OUT``: to OUT), the savings report to stderr (to stdout with ``-o OUT``;
+``--quiet``: none). ``hydrate`` writes the conversation with every stub replaced by its raw
+output; a stub the store cannot restore (wrong ``--store`` or ``--session``) is an error
+(exit 3) and nothing is written. The format is ``openai``, ``anthropic`` or ``parts``
+(``auto``: guessed from the messages). Config: ``--config FILE`` (YAML or TOML), else the
+default file (``toolstub config path``) when it exists, then ``TOOLSTUB_*`` environment variables.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from pathlib import Path
@@ -18,8 +21,9 @@ from typing import Any
 
 import click
 
-from toolstub.cli import EXIT_BAD_CONFIG, EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, fail
+from toolstub.cli import EXIT_BAD_CONFIG, EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, binary_stdout, fail
 from toolstub.externalize import ConfigError, ExternalizationConfig
+from toolstub.externalize.config import config_file
 from toolstub.externalize import externalize as run_externalize
 from toolstub.externalize import hydrate as run_hydrate
 from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
@@ -84,7 +88,7 @@ def _dump(messages: list[Any], original: Any) -> bytes:
 
 def _write_out(out: str, data: bytes) -> None:
     if out == "-":
-        stream = click.get_binary_stream("stdout")
+        stream = binary_stdout()
         stream.write(data)
         stream.flush()
         return
@@ -95,9 +99,10 @@ def _write_out(out: str, data: bytes) -> None:
         fail(f"cannot write {out}: {exc.strerror or exc}")
 
 
-def _config(path: str | None):
+def _config(path: str | None) -> ExternalizationConfig:
     try:
-        base = ExternalizationConfig.from_file(path) if path else ExternalizationConfig()
+        found = config_file(path)
+        base = ExternalizationConfig.from_file(found) if found else ExternalizationConfig()
         config = ExternalizationConfig.from_env(base)
         config.check_tokenizer()
         return config
@@ -178,24 +183,27 @@ rules_option = click.option("--rules", default=None, metavar="NAME|PATH", help="
 @session_option
 @click.option("--config", "config_path", default=None, metavar="FILE", help="Externalization config (YAML or TOML).")
 @rules_option
-@click.option("-o", "--output", "out", default=None, metavar="OUT", help="Write the conversation with stubs here ('-': stdout).")
+@click.option("-o", "--output", "out", default="-", show_default=True, metavar="OUT",
+              help="Write the conversation with stubs here ('-': stdout; the report then goes to stderr).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON document.")
 @click.option("--progress/--no-progress", "progress", default=None,
               help=f"Force the progress bar on or off [default: on a terminal, from {PROGRESS_MIN_GROUPS} turns].")
-def externalize(conversation, fmt, url, session_id, config_path, rules, out, as_json, progress) -> None:
-    """Store the large tool outputs of CONVERSATION.json and print the savings report."""
+@click.option("-q", "--quiet", is_flag=True, help="No report and no progress bar (errors are still printed).")
+def externalize(conversation, fmt, url, session_id, config_path, rules, out, as_json, progress, quiet) -> None:
+    """Store the large tool outputs of CONVERSATION.json, write it with stubs, and report the savings."""
     config = _config(config_path)
     document, messages = _load(conversation)
     fmt = guess_format(messages) if fmt == "auto" else fmt
     session = _session_id(session_id)
-    bar = _Progress(progress)
+    bar = _Progress(False if quiet else progress)
     try:
         result = run_externalize(messages, format=fmt, store=open_store(url).session(session), config=config, rules=rules,
                      progress=bar)
     finally:
         bar.close()
-    if out:
-        _write_out(out, _dump(result.messages, document))
+    _write_out(out, _dump(result.messages, document))
+    if quiet:
+        return
     text = json.dumps(result.report.to_dict(), ensure_ascii=True, indent=2) if as_json else format_report(result.report, session=session)
     click.echo(text, err=out == "-")
 
@@ -206,12 +214,17 @@ class _Router:
     def __init__(self, store: Any, default: str) -> None:
         self.store = store
         self.default = default
+        self.missing: list[str] = []  # refs the store could not give back
 
     def _session(self, ref: str):
         return self.store.session(parse_ref(ref)[0] or self.default)
 
     def read(self, ref: str, **kwargs: Any) -> dict:
-        return self._session(ref).read(ref, **kwargs)
+        try:
+            return self._session(ref).read(ref, **kwargs)
+        except Exception:
+            self.missing.append(ref)
+            raise
 
     def exists(self, ref: str) -> bool:
         return self._session(ref).exists(ref)
@@ -228,5 +241,17 @@ def hydrate(conversation, fmt, url, session_id, rules, out) -> None:
     """Write CONVERSATION.json with every restorable stub replaced by its raw output."""
     document, messages = _load(conversation)
     fmt = guess_format(messages) if fmt == "auto" else fmt
-    restored = run_hydrate(messages, format=fmt, store=_Router(open_store(url), _session_id(session_id)), rules=rules)
+    router = _Router(open_store(url), _session_id(session_id))
+    logger = logging.getLogger("toolstub")
+    level = logger.level
+    logger.setLevel(logging.ERROR)  # the one-line error below says it all
+    try:
+        restored = run_hydrate(messages, format=fmt, store=router, rules=rules)
+    finally:
+        logger.setLevel(level)
+    if router.missing:
+        first = router.missing[0]
+        more = f" (and {len(router.missing) - 1} more)" if len(router.missing) > 1 else ""
+        fail(f"cannot restore {first}{more}: not in this store; check --store and --session (nothing written)",
+             EXIT_NO_INPUT)
     _write_out(out, _dump(restored, document))

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from toolstub import report as rep
-from toolstub.cli import EXIT_ERROR, fail
+from toolstub.cli import EXIT_ERROR, EXIT_NO_INPUT, fail
 from toolstub.store import open_store
 
 
@@ -61,13 +61,30 @@ def _print_tables(data: dict) -> None:
     console.print(_largest_table(data["largest"]))
 
 
+def _check_local_store(url: str) -> None:
+    """A store given as a local path must be a folder that exists (a typo is an error, not '0 results')."""
+    if "://" in url and not url.startswith("file://"):
+        return
+    path = Path(url.removeprefix("file://")).expanduser()
+    if not path.exists():
+        fail(f"no such store: {url}", EXIT_NO_INPUT)
+    if not path.is_dir():
+        fail(f"not a store (a file, not a folder): {url}", EXIT_NO_INPUT)
+
+
 @click.command("report")
-@click.argument("store_url", required=False)
+@click.argument("store_url", required=False, metavar="[STORE_URL]")
+@click.option("--store", "store_option", default=None, metavar="URL", envvar="TOOLSTUB_STORE",
+              help="The store (the same as STORE_URL) [default: $TOOLSTUB_STORE or the local folder].")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False, path_type=Path), help="Write a self-contained HTML page.")
 @click.option("--tokenizer", default=None, help="Count tokens with this tokenizer (reads each raw output back).")
-def report(store_url: str | None, as_json: bool, html_out: Path | None, tokenizer: str | None) -> None:
+def report(store_url: str | None, store_option: str | None, as_json: bool, html_out: Path | None,
+           tokenizer: str | None) -> None:
     """Summarize what was externalized in STORE_URL (default: $TOOLSTUB_STORE or the local folder)."""
+    store_url = store_url or store_option  # the argument wins
+    if store_url:
+        _check_local_store(store_url)
     store = open_store(store_url)
     result = rep.collect(store, url=store_url or str(getattr(store, "url", "") or "(default store)"), tokenizer=tokenizer)
     data = result.as_dict()

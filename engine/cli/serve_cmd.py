@@ -6,12 +6,14 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
 from toolstub.cli import EXIT_BAD_CONFIG, EXIT_BAD_RULES, EXIT_ERROR, EXIT_USAGE
 from toolstub.errors import InvalidArgumentError, RequestError, RuleFileError, ToolstubError
 from toolstub.externalize import ExternalizationConfig
+from toolstub.externalize.config import config_file
 from toolstub.server.auth import generate_key, hash_key, load_keyring
 from toolstub.settings import ENV_ALLOWED_HOSTS, ENV_ALLOWED_ORIGINS, ENV_REQUEST_TIMEOUT, load_settings
 
@@ -28,8 +30,8 @@ _ALLOWED_ORIGIN = click.option(
 _RULES = click.option("--rules", metavar="NAME|FILE", help="Ruleset for synopses, stubs and tool names.")
 
 
-def _fail(message: str, code: int) -> None:
-    click.echo(f"toolstub: {message}", err=True)
+def _fail(message: str, code: int) -> NoReturn:
+    click.echo(f"toolstub: error: {' '.join(str(message).split())}", err=True)
     sys.exit(code)
 
 
@@ -76,13 +78,15 @@ def serve() -> None:
               help="Larger request bodies get 413 (default 32 MiB).")
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
               default="info", show_default=True)
+@click.option("--access-log/--no-access-log", "access_log", default=True, show_default=True,
+              help="One line per request on stderr (method, path, status).")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Worker processes (the app is stateless over the store).")
 @_ALLOWED_HOST
 @_ALLOWED_ORIGIN
 @click.option("--request-timeout", "request_timeout", type=click.FloatRange(0, 3600, min_open=True), default=None,
               metavar="SECONDS", help="Time budget of each request; 503 past it [default: 30, or the config's].")
-def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, log_level, workers,
+def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, log_level, access_log, workers,
                allowed_hosts, allowed_origins, request_timeout) -> None:
     """Run the HTTP API (FastAPI + uvicorn)."""
     _need_server_extra()
@@ -94,7 +98,7 @@ def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, l
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s: %(message)s")
     keyring = _build(load_keyring, api_keys)
     ext_config = _build(_config, config)
-    settings = _build(load_settings, config)
+    settings = _build(load_settings, config_file(config))
     hosts = (*settings.server.allowed_hosts, *allowed_hosts)
     origins = (*settings.server.allowed_origins, *allowed_origins)
     timeout = request_timeout if request_timeout is not None else settings.server.request_timeout_seconds
@@ -104,12 +108,12 @@ def serve_http(store_url, host, port, api_keys, rules, config, max_body_bytes, l
                  max_input_bytes=settings.max_input_bytes)
     warn_if_open(host, keyring, app.state.host_policy)
     if workers == 1:
-        uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=log_level == "debug")
+        uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=access_log)
         return
     _export_for_workers(store_url, api_keys, rules, config, max_body_bytes)
     _export_server_settings(allowed_hosts, allowed_origins, request_timeout)
     uvicorn.run("toolstub.server.http:app_from_env", factory=True, host=host, port=port, workers=workers,
-                log_level=log_level, access_log=log_level == "debug")
+                log_level=log_level, access_log=access_log)
 
 
 def _export_for_workers(store_url, api_keys, rules, config, max_body_bytes) -> None:
@@ -138,7 +142,8 @@ def _export_server_settings(allowed_hosts, allowed_origins, request_timeout) -> 
 
 
 def _config(path):
-    base = ExternalizationConfig.from_file(path) if path else None
+    found = config_file(path)
+    base = ExternalizationConfig.from_file(found) if found else None
     return ExternalizationConfig.from_env(base)
 
 

@@ -17,12 +17,13 @@ from typing import Any
 
 import click
 
-from toolstub.cli import EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, ToolstubGroup, fail
+from toolstub.cli import EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, ToolstubGroup, binary_stdout, fail
 from toolstub.cli.synopsis_cmd import BoundedChunks, open_input
 from toolstub.errors import InvalidArgumentError
 from toolstub.input_limit import InputTooLarge, max_input_bytes
 from toolstub.store import open_store, parse_ref
 from toolstub.store.ids import validate_session_id
+from toolstub.stub import render_stub
 
 PROGRESS_MIN_BYTES = 4 << 20
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$", re.IGNORECASE)
@@ -77,8 +78,19 @@ def _write(text: str) -> None:
         data = text.encode("utf-8", "surrogateescape")
     except UnicodeEncodeError:
         data = text.encode("utf-8", "surrogatepass")
-    out = click.get_binary_stream("stdout")
+    out = binary_stdout()
     out.write(data + (b"" if data.endswith(b"\n") else b"\n"))
+    out.flush()
+
+
+def _write_raw(text: str) -> None:
+    """``text`` exactly (no newline added: read by lines keeps the lines' own)."""
+    try:
+        data = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        data = text.encode("utf-8", "surrogatepass")
+    out = binary_stdout()
+    out.write(data)
     out.flush()
 
 
@@ -104,6 +116,24 @@ def _progress(description: str, total: int | None):
     return bar, task
 
 
+def _store_here(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:  # given after the subcommand: it wins over the group's
+        ctx.ensure_object(dict)["url"] = value
+
+
+STORE_HELP = "Store URL: a path, memory://NAME or s3://bucket/prefix [default: $TOOLSTUB_STORE or the local folder]."
+# ``--store`` is taken before the subcommand (``toolstub store --store X list``) and after it
+# (``toolstub store list --store X``), like every other command's options.
+store_here_option = click.option("--store", "store_here", default=None, metavar="URL", expose_value=False,
+                                 callback=_store_here, help=STORE_HELP)
+quiet_option = click.option("-q", "--quiet", is_flag=True,
+                            help="No progress bar and no summary on stderr (errors are still printed).")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 session_option = click.option("--session", "session_id", default=None, metavar="ID",
                               help="Session id [default: from the ref, $TOOLSTUB_SESSION or 'default'].")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
@@ -112,12 +142,11 @@ progress_option = click.option("--progress/--no-progress", "progress", default=N
 
 
 @click.group("store", cls=ToolstubGroup)
-@click.option("--store", "url", default=None, metavar="URL", envvar="TOOLSTUB_STORE",
-              help="Store URL: a path, memory://NAME or s3://bucket/prefix [default: $TOOLSTUB_STORE or the local folder].")
+@click.option("--store", "url", default=None, metavar="URL", envvar="TOOLSTUB_STORE", help=STORE_HELP)
 @click.pass_context
 def store(ctx: click.Context, url: str | None) -> None:
     """Put, read, search, query, list, prune and check stored tool results."""
-    ctx.ensure_object(dict)["url"] = url
+    ctx.ensure_object(dict).setdefault("url", url)
 
 
 @store.command("put")
@@ -127,18 +156,32 @@ def store(ctx: click.Context, url: str | None) -> None:
 @click.option("--tool-name", default="", help="Tool name (list filter).")
 @click.option("--mime", "mime_type", default="text/plain", show_default=True, help="MIME type of the output.")
 @click.option("--rules", default=None, metavar="NAME|PATH", help="Ruleset for the synopsis.")
+@click.option("--stub", "show_stub", is_flag=True, help="Print the stub a model would see instead of the ref.")
 @json_option
 @progress_option
+@quiet_option
+@store_here_option
 @click.pass_context
-def put(ctx, source, session_id, tool_id, tool_name, mime_type, rules, as_json, progress) -> None:
-    """Store FILE (or stdin) and print its id and ref (one pass: read, stored and described as it comes)."""
-    stored = _put_streamed(ctx, source, session_id, progress, tool_id=tool_id, tool_name=tool_name,
-                           mime_type=mime_type, rules=rules)
+def put(ctx, source, session_id, tool_id, tool_name, mime_type, rules, show_stub, as_json, progress, quiet) -> None:
+    """Store FILE (or stdin) and print its ref (one pass: read, stored and described as it comes)."""
+    stored = _put_streamed(ctx, source, session_id, False if quiet else progress, tool_id=tool_id,
+                           tool_name=tool_name, mime_type=mime_type, rules=rules)
+    stub = _stub_of(stored, tool_name, rules) if show_stub or as_json else None
     if as_json:
         _emit({"tool_result_id": stored.tool_result_id, "ref": stored.ref, "created": stored.created,
-               "metadata": stored.metadata})
+               "metadata": stored.metadata, **({"stub": stub} if show_stub else {})})
+    elif show_stub:
+        _write(stub or "")
     else:
         _write(f"{stored.ref}\t{'created' if stored.created else 'exists'}")
+
+
+def _stub_of(stored: Any, tool_name: str, rules: str | None) -> str:
+    """The stub of a stored result, as externalization renders it (reason: stored by hand)."""
+    meta = stored.metadata
+    return render_stub(stored.synopsis, ref=stored.ref, tool_name=tool_name or str(meta.get("tool_name") or ""),
+                       sha256=str(meta.get("sha256") or ""), original_chars=int(meta.get("original_chars") or 0),
+                       preview_chars=int(meta.get("preview_chars") or 0), rules=rules)
 
 
 def _put_streamed(ctx, source: str, session_id, progress: bool | None, **fields):
@@ -188,11 +231,22 @@ def _put_streamed(ctx, source: str, session_id, progress: bool | None, **fields)
 @session_option
 @click.option("--offset", type=int, default=0, show_default=True, help="First code point.")
 @click.option("--limit", type=int, default=20_000, show_default=True, help="Code points to read (-1: to the end).")
+@click.option("--line", type=int, default=None, help="Read by lines instead: the first line (1-based).")
+@click.option("--lines", "count", type=int, default=None, help="With --line: how many lines [default: 100].")
 @json_option
+@store_here_option
 @click.pass_context
-def read(ctx, ref, session_id, offset, limit, as_json) -> None:
-    """Print code points [OFFSET, OFFSET+LIMIT) of a stored result."""
-    result = _session(ctx, session_id, ref).read(ref, offset=offset, limit=limit, include_metadata=as_json)
+def read(ctx, ref, session_id, offset, limit, line, count, as_json) -> None:
+    """Print code points [OFFSET, OFFSET+LIMIT) of a stored result, or --lines lines from --line."""
+    session = _session(ctx, session_id, ref)
+    if line is not None or count is not None:
+        result = session.read(ref, line=line, lines=count, include_metadata=as_json)
+        if as_json:
+            _emit(result)
+        else:
+            _write_raw(result["content"])
+        return
+    result = session.read(ref, offset=offset, limit=limit, include_metadata=as_json)
     if as_json:
         _emit(result)
     else:
@@ -208,8 +262,10 @@ def read(ctx, ref, session_id, offset, limit, as_json) -> None:
 @click.option("--mode", type=click.Choice(["literal", "icase", "regex"]), default="literal", show_default=True)
 @click.option("--cursor", default=None, help="The 'next' cursor of the previous page.")
 @json_option
+@quiet_option
+@store_here_option
 @click.pass_context
-def search(ctx, ref, query, session_id, limit, context_chars, mode, cursor, as_json) -> None:
+def search(ctx, ref, query, session_id, limit, context_chars, mode, cursor, as_json, quiet) -> None:
     """Search a stored result for QUERY (literal, case-insensitive or RE2 regex)."""
     result = _session(ctx, session_id, ref).search(ref, query, limit=limit, context_chars=context_chars, mode=mode,
                                                    cursor=cursor)
@@ -219,8 +275,11 @@ def search(ctx, ref, query, session_id, limit, context_chars, mode, cursor, as_j
     for match in result["matches"]:
         snippet = " ".join(match["snippet"].split())
         _write(f"{match['line']}:{match['offset']}: {snippet}")
+    if quiet:
+        return
     at_least = "" if result.get("total_exact", True) else "at least "
-    tail = f"{len(result['matches'])} of {at_least}{result['total']} matches"
+    total = result["total"]
+    tail = f"{len(result['matches'])} of {at_least}{total} match{'' if total == 1 else 'es'}"
     click.echo(tail + (f"; next page: --cursor {result['next']}" if result["next"] else ""), err=True)
 
 
@@ -230,6 +289,7 @@ def search(ctx, ref, query, session_id, limit, context_chars, mode, cursor, as_j
 @session_option
 @click.option("--max-chars", type=int, default=20_000, show_default=True, help="Cap of the answer size.")
 @json_option
+@store_here_option
 @click.pass_context
 def query(ctx, ref, path, session_id, max_chars, as_json) -> None:
     """Evaluate a JSONPath ($.items[*].id) or jq-like (.items[].id) PATH on a stored JSON result."""
@@ -243,6 +303,9 @@ def query(ctx, ref, path, session_id, max_chars, as_json) -> None:
         click.echo(f"{result['returned']} of {result['count']} matches (capped at {max_chars} chars)", err=True)
 
 
+LIST_HEADER = ("ref", "tool_name", "kind", "chars", "created_at")
+
+
 @store.command("list")
 @session_option
 @click.option("--tool-name", default=None, help="Only results of this tool.")
@@ -250,6 +313,7 @@ def query(ctx, ref, path, session_id, max_chars, as_json) -> None:
 @click.option("--newest-first", is_flag=True, help="Newest first (default: oldest first).")
 @click.option("--sessions", "list_sessions", is_flag=True, help="List the store's sessions instead.")
 @json_option
+@store_here_option
 @click.pass_context
 def list_(ctx, session_id, tool_name, limit, newest_first, list_sessions, as_json) -> None:
     """List a session's results in creation order (or the store's sessions)."""
@@ -261,9 +325,14 @@ def list_(ctx, session_id, tool_name, limit, newest_first, list_sessions, as_jso
     if as_json:
         _emit(result)
         return
-    for meta in result["tool_results"]:
-        _write(f"{meta['tool_result_id']}\t{meta.get('tool_name', '')}\t{meta.get('synopsis_kind', '')}\t"
-               f"{meta.get('original_chars', '')}\t{meta.get('created_at') or ''}")
+    session = _session(ctx, session_id)
+    rows = [LIST_HEADER] + [
+        (session.ref(meta["tool_result_id"]), str(meta.get("tool_name") or "-"), str(meta.get("synopsis_kind") or "-"),
+         str(meta.get("original_chars", "")), str(meta.get("created_at") or ""))
+        for meta in result["tool_results"]
+    ]
+    for row in rows:
+        _write("\t".join(row))
 
 
 @store.command("prune")
@@ -271,8 +340,10 @@ def list_(ctx, session_id, tool_name, limit, newest_first, list_sessions, as_jso
 @click.option("--max-bytes", default=None, metavar="SIZE", help="Then remove the oldest until at most SIZE remain (10G).")
 @click.option("--dry-run", is_flag=True, help="Only say what would be removed.")
 @json_option
+@quiet_option
+@store_here_option
 @click.pass_context
-def prune(ctx, older_than, max_bytes, dry_run, as_json) -> None:
+def prune(ctx, older_than, max_bytes, dry_run, as_json, quiet) -> None:
     """Retention: remove old results, oldest first, across every session."""
     if older_than is None and max_bytes is None:
         fail("give --older-than and/or --max-bytes", EXIT_USAGE)
@@ -287,8 +358,9 @@ def prune(ctx, older_than, max_bytes, dry_run, as_json) -> None:
     verb = "would remove" if dry_run else "removed"
     for item in result["removed"]:
         _write(f"{verb}\t{item['session_id']}\t{item['tool_result_id']}\t{item['bytes']}")
-    click.echo(f"{verb} {len(result['removed'])} results ({result['removed_bytes']} bytes); "
-               f"kept {result['kept']} ({result['kept_bytes']} bytes)", err=True)
+    if not quiet:
+        click.echo(f"{verb} {_plural(len(result['removed']), 'result')} ({result['removed_bytes']} bytes); "
+                   f"kept {result['kept']} ({result['kept_bytes']} bytes)", err=True)
 
 
 @store.command("fsck")
@@ -297,14 +369,16 @@ def prune(ctx, older_than, max_bytes, dry_run, as_json) -> None:
 @click.option("--no-verify", "no_verify", is_flag=True, help="Skip re-hashing every output (faster).")
 @json_option
 @progress_option
+@quiet_option
+@store_here_option
 @click.pass_context
-def fsck(ctx, repair, remove_orphans, no_verify, as_json, progress) -> None:
+def fsck(ctx, repair, remove_orphans, no_verify, as_json, progress, quiet) -> None:
     """Check every stored result (hashes, checkpoints, index); exit 1 if problems remain."""
     the_store = _store(ctx)
     total = sum(size for path, size in the_store.backend.sizes("").items() if path.endswith("/output.txt"))
     callback = None
     bar = None
-    if not no_verify and _progress_wanted(progress, total):
+    if not no_verify and not quiet and _progress_wanted(progress, total):
         bar, task = _progress("checking", total)
         bar.start()
         callback = lambda chars, _rid: bar.advance(task, chars)
@@ -320,7 +394,8 @@ def fsck(ctx, repair, remove_orphans, no_verify, as_json, progress) -> None:
             _write(f"repaired\t{item['session_id']}\t{item['tool_result_id']}\t{item['problem']}")
         for item in result["problems"]:
             _write(f"problem\t{item['session_id']}\t{item['tool_result_id']}\t{item['problem']}")
-        click.echo(f"checked {result['checked']} results: {len(result['problems'])} problems, "
-                   f"{len(result['repaired'])} repaired", err=True)
+        if not quiet:
+            click.echo(f"checked {_plural(result['checked'], 'result')}: {_plural(len(result['problems']), 'problem')}, "
+                       f"{len(result['repaired'])} repaired", err=True)
     if result["problems"]:
         ctx.exit(EXIT_ERROR)

@@ -16,7 +16,7 @@ import logging
 
 import click
 
-from toolstub.cli import EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, fail
+from toolstub.cli import EXIT_ERROR, EXIT_NO_INPUT, EXIT_USAGE, binary_stdin, binary_stdout, fail
 from toolstub import streaming
 from toolstub.engine import synopsize
 from toolstub.errors import InvalidArgumentError
@@ -44,7 +44,7 @@ def read_input_prefix(source: str, limit: int | None = None) -> tuple[bytes, boo
     except InvalidArgumentError as exc:
         fail(exc.message, EXIT_USAGE)
     if source == "-":
-        return (*read_bounded(click.get_binary_stream("stdin"), limit), limit)
+        return (*read_bounded(binary_stdin(), limit), limit)
     try:
         with open(source, "rb") as handle:
             return (*read_bounded(handle, limit), limit)
@@ -85,7 +85,7 @@ class BoundedChunks:
 def open_input(source: str):
     """A binary file object for ``source`` (``-``: stdin); a missing file exits with EXIT_NO_INPUT."""
     if source == "-":
-        return click.get_binary_stream("stdin")
+        return binary_stdin()
     try:
         return open(source, "rb")
     except FileNotFoundError:
@@ -106,7 +106,7 @@ def write_text(text: str) -> None:
         data = text.encode("utf-8", errors="surrogateescape")
     except UnicodeEncodeError:
         data = text.encode("utf-8", errors="backslashreplace")
-    out = click.get_binary_stream("stdout")
+    out = binary_stdout()
     out.write(data + b"\n")
     out.flush()
 

@@ -23,11 +23,40 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+import click
 import jsonschema
 import yaml
 
 from toolstub.errors import InvalidArgumentError, ToolstubError
 from toolstub.tokens import count_tokens
+
+#: a config file path that replaces the default location
+CONFIG_ENV = "TOOLSTUB_CONFIG"
+CONFIG_NAME = "config.yaml"
+
+
+def default_config_path() -> Path:
+    """Where toolstub looks for its config file when no ``--config`` is given.
+
+    ``$TOOLSTUB_CONFIG`` when set, else ``config.yaml`` in the platform's config folder:
+    ``$XDG_CONFIG_HOME/toolstub`` or ``~/.config/toolstub`` on Linux and BSD,
+    ``~/Library/Application Support/toolstub`` on macOS, ``%APPDATA%\\toolstub`` on Windows.
+    """
+    override = os.environ.get(CONFIG_ENV, "").strip()
+    if override:
+        return Path(override).expanduser()
+    return Path(click.get_app_dir("toolstub")) / CONFIG_NAME
+
+
+def config_file(explicit: str | Path | None = None) -> Path | None:
+    """The config file to read: ``explicit``, else the default location when a file is there (else None)."""
+    if explicit:
+        return Path(explicit)
+    default = default_config_path()
+    if default.is_file() or os.environ.get(CONFIG_ENV, "").strip():
+        return default
+    return None
+
 
 FAILURE_MODES = ("preserve_raw", "reject", "preview_only")
 UNITS = ("chars", "tokens")

@@ -47,7 +47,7 @@ def test_externalize_then_hydrate(tmp_path, conversation):
 
 def test_json_report_and_stdout_conversation(tmp_path, conversation):
     path, _ = conversation
-    result = invoke("externalize", str(path), "--store", str(tmp_path / "s"), "--json")
+    result = invoke("externalize", str(path), "--store", str(tmp_path / "s"), "--json", "-o", str(tmp_path / "o.json"))
     report = json.loads(result.stdout)
     assert report["externalized"] == 1 and report["format"] == "openai"
     assert report["share_saved"] > 0.9 and list(report["by_kind"]) == [report["parts"][0]["kind"]]
@@ -61,10 +61,10 @@ def test_config_file_and_environment(tmp_path, conversation):
     cfg = tmp_path / "c.toml"
     cfg.write_text("threshold_chars = 100000\n")
     kept = invoke("externalize", str(path), "--store", str(tmp_path / "s"), "--config", str(cfg), "--json")
-    assert json.loads(kept.stdout)["externalized"] == 0
+    assert json.loads(kept.stderr)["externalized"] == 0  # the conversation on stdout, the report on stderr
     env = invoke("externalize", str(path), "--store", str(tmp_path / "s"), "--config", str(cfg), "--json",
                  env={"TOOLSTUB_THRESHOLD_CHARS": "10"})
-    assert json.loads(env.stdout)["externalized"] == 1
+    assert json.loads(env.stderr)["externalized"] == 1
 
 
 @pytest.mark.parametrize(

@@ -28,14 +28,14 @@ def test_config_errors_are_one_line(runner: CliRunner, tmp_path: Path) -> None:
     bad.write_text("enabled: maybe\n")
     cases = [
         (["serve", "http", "--api-keys", str(tmp_path / "none.yaml")], {}, EXIT_BAD_CONFIG,
-         f"toolstub: invalid api keys: {tmp_path / 'none.yaml'}: cannot read: No such file or directory"),
+         f"toolstub: error: invalid api keys: {tmp_path / 'none.yaml'}: cannot read: No such file or directory"),
         (["serve", "http", "--rules", "nosuch"], {}, EXIT_BAD_RULES,
-         "toolstub: invalid rules: nosuch: $: no bundled ruleset named 'nosuch' (bundled: default, openviking-compat)"),
+         "toolstub: error: invalid rules: nosuch: $: no bundled ruleset named 'nosuch' (bundled: default, openviking-compat)"),
         (["serve", "http", "--config", str(bad)], {}, EXIT_BAD_CONFIG,
-         f"toolstub: invalid externalization config: {bad}: enabled: must be boolean, got 'maybe'"),
+         f"toolstub: error: invalid externalization config: {bad}: enabled: must be boolean, got 'maybe'"),
         (["serve", "http"], {"TOOLSTUB_API_KEYS": "garbage"}, EXIT_BAD_CONFIG,
-         "toolstub: invalid api keys: TOOLSTUB_API_KEYS[0]: expected KEY=SESSION[,SESSION] or KEY=*"),
-        (["serve", "mcp", "--session", "../etc"], {}, EXIT_USAGE, "toolstub: Invalid session_id"),
+         "toolstub: error: invalid api keys: TOOLSTUB_API_KEYS[0]: expected KEY=SESSION[,SESSION] or KEY=*"),
+        (["serve", "mcp", "--session", "../etc"], {}, EXIT_USAGE, "toolstub: error: Invalid session_id"),
     ]
     for args, env, code, message in cases:
         result = runner.invoke(main, [*args, "--store", f"memory://cli-{code}"], env=env)
