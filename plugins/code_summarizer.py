@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Mapping
+from itertools import islice
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
@@ -184,12 +185,20 @@ def _enough_code_lines(content: str, caps: Mapping[str, Any]) -> bool:
 
 def _sample_lines(content: str, limit: int, *, rstrip: bool = True) -> list[str]:
     """The first ``limit`` non-blank lines (right-stripped), read from a bounded prefix."""
-    size = limit * 512
-    lines = content[:size].splitlines()
-    if len(content) > size and len(lines) > 1:
-        lines.pop()  # the last line may go on past the prefix
-    lines = [line for line in lines if line.strip()][:limit]
-    return [line.rstrip() for line in lines] if rstrip else lines
+    # a small prefix first: its complete lines are the content's first lines, so when they hold
+    # ``limit`` non-blank ones they are the answer (the full prefix is split only when not)
+    full = limit * 512
+    for size in (limit * 64, full):
+        lines = content[:size].splitlines()
+        cut = len(content) > size
+        if cut and len(lines) > 1:
+            lines.pop()  # the last line may go on past the prefix
+        elif cut and size < full:
+            continue  # one line longer than the small prefix: only the full prefix says how it ends
+        found = list(islice(filter(str.strip, lines), limit))
+        if len(found) >= limit or not cut:
+            break
+    return [line.rstrip() for line in found] if rstrip else found
 
 
 def _items(groups: list[bytes], *, join: bool) -> str:

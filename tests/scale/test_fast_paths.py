@@ -117,3 +117,22 @@ def test_yaml_column0_scans_are_the_per_line_patterns(lines, newline):
     assert y._NL_COL0_KEY_OR_NOT.findall("\n" + content) == key_or_not.findall(content)
     found = y._TIMESTAMP_ANY.search(content.encode("utf-8", "surrogatepass")) is not None
     assert found == bool(y._TIMESTAMP.findall(content))
+
+
+def _sample_lines_plain(content: str, limit: int, rstrip: bool = True) -> list[str]:
+    size = limit * 512
+    lines = content[:size].splitlines()
+    if len(content) > size and len(lines) > 1:
+        lines.pop()
+    lines = [line for line in lines if line.strip()][:limit]
+    return [line.rstrip() for line in lines] if rstrip else lines
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["def f():", "", "   ", "x = 1\r", "\r\n", "y" * 300, "\t# c", "é"]), max_size=200),
+       st.integers(1, 12), st.booleans())
+def test_code_sample_lines_read_from_a_small_prefix_first(lines, limit, rstrip):
+    from toolstub.plugins import code_summarizer
+
+    content = "\n".join(lines)
+    assert code_summarizer._sample_lines(content, limit, rstrip=rstrip) == _sample_lines_plain(content, limit, rstrip)
