@@ -29,8 +29,8 @@ from toolstub.synopsis import Synopsis
 #: outputs up to this many code points are collected and described whole (as before streaming)
 WHOLE_CHARS = 12_000_000
 #: the view a larger output is described from: its head and its tail, in code points
-HEAD_CHARS = 2_000_000
-TAIL_CHARS = 1_000_000
+HEAD_CHARS = 1_000_000
+TAIL_CHARS = 500_000
 #: at most this many left-out lines are kept as empty lines in the view (true line numbers)
 PAD_LINES = 1_000_000
 #: text chunks a large ``str`` is cut into, and bytes read from a file object per chunk

@@ -26,7 +26,7 @@ from toolstub import streaming
 from toolstub.store import ingest
 from toolstub.store import lines as line_index
 from toolstub.store import records as rec
-from toolstub.store.backend import Backend, LocalBackend
+from toolstub.store.backend import Backend, LocalBackend, S3Backend
 from toolstub.store.ids import (
     OFFSET_UNIT,
     make_ref,
@@ -210,6 +210,10 @@ class ToolResultStore(Reader):
             final = self.backend.path(out)
             os.makedirs(os.path.dirname(final), exist_ok=True)
             os.replace(spooled.path, final)
+        elif isinstance(self.backend, S3Backend):
+            # a multipart upload from the spool file, 5 MiB parts (S3's smallest) one at a time:
+            # memory stays bounded whatever the size
+            self.backend.fs.put_file(spooled.path, self.backend.path(out), chunksize=5 << 20, max_concurrency=1)
         else:
             with open(spooled.path, "rb") as source, self.backend.fs.open(self.backend.path(out), "wb") as target:
                 while block := source.read(8 << 20):
