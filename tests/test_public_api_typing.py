@@ -9,7 +9,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -55,16 +54,58 @@ def pyright_command() -> list[str] | None:
     return [exe] if exe and shutil.which("node") else None
 
 
-@pytest.mark.skipif(pyright_command() is None and not os.environ.get("CI"),
-                    reason="needs pyright (pip install pyright) and node; CI runs it")
-def test_pyright_verifytypes_is_at_least_95_percent(tmp_path):
-    command = pyright_command()
-    assert command is not None, "CI needs pyright (in .[test]) and node"
-    target = tmp_path / "site"
+USER_CODE = """\
+import toolstub
+from toolstub.externalize import ExternalizationConfig as Config
+
+session = toolstub.open_store("memory://x").session("s")
+result = toolstub.externalize([], format="openai", store=session, config=toolstub.ExternalizationConfig())
+restored = toolstub.hydrate(result.messages, store=session)
+page = session.read("tr_x", line=1, lines=2)
+reveal_type(session)
+reveal_type(result)
+reveal_type(restored)
+reveal_type(page.content)
+reveal_type(Config)
+"""
+
+needs_pyright = pytest.mark.skipif(pyright_command() is None and not os.environ.get("CI"),
+                                   reason="needs pyright (pip install pyright) and node; CI runs it")
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> dict[str, str]:
+    """The package installed as a user gets it (not the editable finder), for pyright to read."""
+    target = tmp_path_factory.mktemp("site")
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "-t", str(target), str(REPO)],
                    check=True, capture_output=True, timeout=600)
-    env = {**os.environ, "PYTHONPATH": str(target)}
+    return {**os.environ, "PYTHONPATH": str(target)}
+
+
+@needs_pyright
+def test_pyright_verifytypes_is_at_least_95_percent(installed, tmp_path):
+    command = pyright_command()
+    assert command is not None, "CI needs pyright (in .[test]) and node"
     done = subprocess.run([*command, "--verifytypes", "toolstub", "--ignoreexternal", "--outputjson"],
-                          capture_output=True, text=True, cwd=tempfile.mkdtemp(dir=tmp_path), env=env, timeout=600)
+                          capture_output=True, text=True, cwd=tmp_path, env=installed, timeout=600)
     score = json.loads(done.stdout)["typeCompleteness"]["completenessScore"]
     assert score >= 0.95, f"type completeness {score:.1%}"
+
+
+@needs_pyright
+def test_the_lazy_names_have_real_types_and_externalize_is_the_function(installed, tmp_path):
+    command = pyright_command()
+    assert command is not None, "CI needs pyright (in .[test]) and node"
+    (tmp_path / "user.py").write_text(USER_CODE, encoding="utf-8")
+    done = subprocess.run([*command, "--outputjson", "user.py"], capture_output=True, text=True, cwd=tmp_path,
+                          env=installed, timeout=600)
+    diagnostics = json.loads(done.stdout)["generalDiagnostics"]
+    assert [d["message"] for d in diagnostics if d["severity"] == "error"] == []
+    revealed = [d["message"] for d in diagnostics if d["severity"] == "information"]
+    assert revealed == [
+        'Type of "session" is "ToolResultStore"',
+        'Type of "result" is "ExternalizationResult"',
+        'Type of "restored" is "list[Any]"',
+        'Type of "page.content" is "str"',
+        'Type of "Config" is "type[ExternalizationConfig]"',
+    ]
