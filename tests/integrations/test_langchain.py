@@ -132,3 +132,29 @@ def test_search_query_and_list_tools_bound_to_the_session(session, big_output):
     assert bad["error"].startswith("INVALID_ARGUMENT") or bad["error"].startswith("UNSUPPORTED")
     other = json.loads(tools["toolstub_result_read"].invoke({"ref": "toolstub://sessions/else/tool-results/tr_x"}))
     assert other["error"].startswith("NOT_FOUND")
+
+
+def test_a_hand_built_langgraph_graph_with_toolnode(session, big_output):
+    """LangGraph without create_agent: ToolNode(wrap_tool_call=middleware.wrap_tool_call) + the read-back tools."""
+    from langgraph.graph import END, START, MessagesState, StateGraph
+    from langgraph.prebuilt import ToolNode, tools_condition
+
+    @tool
+    def fetch_build_log() -> str:
+        """Return the build log."""
+        return big_output
+
+    middleware = ToolstubMiddleware(session)
+    model = ScriptedChatModel(script=reading_script("fetch_build_log"), seen=[])
+    tools = [fetch_build_log, *middleware.tools]
+    graph = StateGraph(MessagesState)
+    graph.add_node("model", lambda state: {"messages": [model.invoke(state["messages"])]})
+    graph.add_node("tools", ToolNode(tools, wrap_tool_call=middleware.wrap_tool_call))
+    graph.add_edge(START, "model")
+    graph.add_conditional_edges("model", tools_condition, {"tools": "tools", END: END})
+    graph.add_edge("tools", "model")
+    state = graph.compile().invoke({"messages": [{"role": "user", "content": "Why did the build fail?"}]})
+    first = next(m for m in model.seen[1] if isinstance(m, ToolMessage))
+    assert first.content.startswith(HEADER) and big_output not in first.content
+    assert reassembled(state) == big_output
+    assert len(session.list()["tool_results"]) == 1
