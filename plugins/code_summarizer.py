@@ -94,6 +94,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "language_min_signatures": {"type": "integer", "minimum": 1},
         "language_min_share": {"type": "number", "minimum": 0, "maximum": 1},
         "language_high_share": {"type": "number", "minimum": 0, "maximum": 1},
+        "language_min_density": {"type": "number", "minimum": 0, "maximum": 1},
         "neutral_blocks": {"type": "boolean"},
         "text_line_pattern": _PATTERN,
         "max_text_lines": _INT,
@@ -132,6 +133,7 @@ DEFAULTS: Mapping[str, Any] = {
     "language_min_signatures": 2,
     "language_min_share": 0.5,
     "language_high_share": 1.0,
+    "language_min_density": 1.0,
     "neutral_blocks": False,
     "text_line_pattern": None,
     "max_text_lines": 1,
@@ -304,6 +306,8 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
     return out
 
 
+#: comment lines whose RST roles or ``literals`` are a docstring's markup, not a document's
+_COMMENT_LINE_LEADS = ("#", "//", "/*", ";")
 _COMMENT_LEADS = ("#", "//", "/*", "*", ";", "--", "!", "%", "dnl ", "REM ")
 
 
@@ -347,7 +351,12 @@ class _Languages:
         if regex is None:
             return 0
         neutral = self.neutral()
-        return sum(1 for i in _line_hits(regex, self.blob, self.starts) if not neutral[i])
+        sample = self.sample
+        return sum(
+            1
+            for i in _line_hits(regex, self.blob, self.starts)
+            if not neutral[i] and not sample[i].lstrip().startswith(_COMMENT_LINE_LEADS)
+        )
 
     def marked(self) -> str | None:
         """The first language whose marker (a shebang, a ``" Vim syntax file`` header...) is in the sample."""
@@ -427,9 +436,12 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     need = int(caps.get("language_min_signatures") or 1)
     floor = float(caps.get("language_min_share") or 0)
     high = float(caps.get("language_high_share") or 1.0)
+    density = float(caps.get("language_min_density") or 1.0)
+    counted = max(1, table.neutral().count(False))
     for count, index in ranked:
         share = table.share(index)
-        if (count >= need and share >= floor) or (share >= high and table.share(index, statements=True) >= high):
+        dense = count >= need and count >= density * counted
+        if (count >= need and share >= floor) or dense or (share >= high and table.share(index, statements=True) >= high):
             return True, table.table[index][0], (signatures, Evidence("code_line_share", share, 0.8))
     return False, None, ()
 

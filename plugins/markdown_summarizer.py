@@ -72,7 +72,8 @@ DEFAULTS: Mapping[str, Any] = {
         r"^[ \t]*(?:(?:from|import|def|class|return|elif|else:|try:|except|async|await|fn|pub|let|const|var"
         r"|function|package|use|public|private|echo|export|local|fi|done|esac)\b"
         r"|[A-Za-z_][\w.]*(?:\[[^\]]*\])?[ \t]*[-+*/|&]?=[^=]|.*[;{}][ \t]*$|.*\):[ \t]*$"
-        r"|#\d+ (?:\[|DONE\b|CACHED\b|ERROR\b|\d+\.\d+ ))"  # BuildKit step lines
+        r"|#\d+ (?:\[|DONE\b|CACHED\b|ERROR\b|\d+\.\d+ )"  # BuildKit step lines
+        r"|[rbuf]?'[^'\n]*'[ \t]*(?:[,)+][ \t]*)?(?:#.*)?$)"  # data rows of string literals (a codec table)
     ),
     "yaml_line": r"^[ \t]*(?:-[ \t]+)?[A-Za-z0-9_.-]+:(?:[ \t]+\S|[ \t]*$)",
     "task_item": r"^[ \t]*[-*+][ \t]+\[[ xX]\][ \t]+\S",
@@ -844,6 +845,20 @@ def _task_list(lines: list[str], caps: Mapping[str, Any]) -> bool:
     return sum(1 for _ in islice(_multiline(caps["task_item"]).finditer(data), need)) >= need
 
 
+def _without_html_comments(lines: list[str]) -> list[str]:
+    """``lines`` with the lines of multi-line ``<!-- ... -->`` comments blanked (Node.js docs keep
+    YAML change histories in them: they are not the document's code or YAML lines)."""
+    out, inside = list(lines), False
+    for index, line in enumerate(lines):
+        if inside:
+            out[index] = ""
+            inside = "-->" not in line
+        elif "<!--" in line and "-->" not in line[line.index("<!--") :]:
+            out[index] = line[: line.index("<!--")]
+            inside = True
+    return out
+
+
 def _summarize(inp: KindInput) -> Claim | None:
     caps = inp.caps
     text = inp.content.lstrip("\ufeff")
@@ -853,7 +868,11 @@ def _summarize(inp: KindInput) -> Claim | None:
     head = text.split("\n", probe + 500)
     keys, body_start = _front_matter(head)
     probed = head[body_start : body_start + probe]
-    evidence = _claim_evidence(_scan(probed, caps), caps, _evidence(probed, caps)) if _may_claim(probed, caps) else ()
+    if _may_claim(probed, caps):
+        judged = _without_html_comments(probed)
+        evidence = _claim_evidence(_scan(judged, caps), caps, _evidence(judged, caps))
+    else:
+        evidence = ()
     if not evidence:
         if not _task_list(probed, caps):
             return None

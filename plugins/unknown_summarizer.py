@@ -28,6 +28,8 @@ characters kept).
 * ``text_controls`` (``"\\t\\n\\r"``): control characters that are text.
   ``default`` adds ESC (ANSI colour), BS (man-page overstrike) and FF.
 * ``count_surrogate_escapes`` (false).
+* ``text_formats`` (``[]``): RE2 patterns; content whose first 4096 characters match one is
+  text whatever its control bytes (a GNU info file: ``\\x1f`` node separators, NULs in its index).
 * ``legacy_encodings`` (``[]``): with ``count_surrogate_escapes``, undecodable bytes are not
   counted when the examined characters, read back as bytes, decode strictly in one of these
   codecs (``gb18030``, ``shift_jis``, ``euc_kr``...): GBK, Shift-JIS or EUC-KR text decoded
@@ -65,6 +67,7 @@ BINARY_DEFAULTS: dict[str, Any] = {
     "text_controls": "\t\n\r",
     "count_surrogate_escapes": False,
     "legacy_encodings": [],
+    "text_formats": [],
 }
 BINARY_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -86,6 +89,11 @@ BINARY_SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {"type": "string", "minLength": 1},
             "description": "codecs in which undecodable bytes that decode strictly are text, not control characters",
+        },
+        "text_formats": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "RE2 patterns of text formats with control bytes (GNU info files), searched in the first 4096 characters",
         },
     },
 }
@@ -141,6 +149,9 @@ def _control_count(window: str, caps: Any) -> int:
 
 def looks_binary(content: str, caps: Any) -> bool:
     """The binary-like test of ``kinds.binary``."""
+    formats = caps.get("text_formats") or ()
+    if formats and any(regex.search(content[:4096]) is not None for regex in formats):
+        return False
     if caps["nul_is_binary"] and "\x00" in content:
         return True
     window = content[: caps["sample_chars"]]
@@ -174,6 +185,7 @@ def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
             summarize=_binary,
             caps_schema=BINARY_SCHEMA,
             defaults=BINARY_DEFAULTS,
+            pattern_keys=frozenset({"text_formats"}),
             description="binary-like output: NUL or too many control characters (kind unknown)",
         ),
     )

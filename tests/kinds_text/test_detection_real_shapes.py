@@ -692,3 +692,28 @@ End-Date: 2026-12-03  07:12:41
 @pytest.mark.parametrize("content", [APT_TERM_LOG, APT_HISTORY_LOG], ids=["apt-term-log", "apt-history-log"])
 def test_apt_runs_are_logs(content: str) -> None:
     assert toolstub.synopsize(content).kind == "log"
+
+
+GNU_INFO = (
+    "This is grep.info, produced by makeinfo version 7.0.3 from grep.texi.\n\n"
+    "INFO-DIR-SECTION Text creation and manipulation\n"
+    "START-INFO-DIR-ENTRY\n* grep: (grep).                   Print lines that match patterns.\n"
+    "END-INFO-DIR-ENTRY\n\n"
+    "\x1f\nFile: grep.info,  Node: Top,  Next: Introduction,  Up: (dir)\n\n"
+    "grep\n****\n\nThis manual is for 'grep', a pattern matching engine.\n\n"
+    "* Menu:\n\n* Introduction::                Introduction.\n* Invoking::                    Command-line options.\n\n"
+    "\x1f\nFile: grep.info,  Node: Introduction,  Next: Invoking,  Prev: Top,  Up: Top\n\n"
+    "1 Introduction\n**************\n\nGiven one or more patterns, 'grep' searches input files for matches.\n\n"
+    "\x1f\nFile: grep.info,  Node: Index,  Prev: Invoking,  Up: Top\n\n"
+    "Index\n*****\n\n\x00\x08[index\x00\x08]\n* Menu:\n\n"
+    "* --after-context:                      Context Line Control.\n"
+    "\x1f\nTag Table:\nNode: Top\x7f223\nNode: Introduction\x7f1051\n\x1f\nEnd Tag Table\n"
+)
+
+
+@pytest.mark.parametrize("size", [1, 300], ids=["small", "large"])
+def test_gnu_info_files_are_text(size: int) -> None:
+    # NUL-BS index markers and \x1f node separators; large files too (first claim decides there)
+    content = GNU_INFO.replace("1 Introduction", "1 Introduction\n" + "Some prose about grep.\n" * size * 40)
+    assert toolstub.synopsize(content).kind == "text"
+    assert toolstub.synopsize(content, rules="openviking-compat").kind == "unknown"  # compat keeps the seed's test
