@@ -27,9 +27,9 @@ class Budget:
     __slots__ = ("deadline", "seconds", "cancelled")
 
     def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
-        self.deadline = None if seconds is None else time.monotonic() + seconds
-        self.cancelled = False
+        self.seconds: float | None = seconds
+        self.deadline: float | None = None if seconds is None else time.monotonic() + seconds
+        self.cancelled: bool = False
 
     def expired(self) -> bool:
         return self.cancelled or (self.deadline is not None and time.monotonic() >= self.deadline)

@@ -136,7 +136,7 @@ class LazyGroup(ToolstubGroup):
     def __init__(self, *args: Any, lazy_subcommands: dict[str, tuple[str, str, str]] | None = None,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.lazy_subcommands = dict(lazy_subcommands or {})
+        self.lazy_subcommands: dict[str, tuple[str, str, str]] = dict(lazy_subcommands or {})
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy_subcommands})

@@ -13,6 +13,7 @@ default file (``toolstub config path``) when it exists, then ``TOOLSTUB_*`` envi
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 import logging
 import os
 import sys
@@ -167,13 +168,15 @@ def format_report(report: Any, *, session: str) -> str:
     return "\n".join(lines)
 
 
-store_option = click.option("--store", "url", default=None, metavar="URL", envvar="TOOLSTUB_STORE",
+#: the type of a click option decorator
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+store_option: Decorator = click.option("--store", "url", default=None, metavar="URL", envvar="TOOLSTUB_STORE",
                             help="Store URL: a path, memory://NAME or s3://bucket/prefix [default: $TOOLSTUB_STORE or the local folder].")
-session_option = click.option("--session", "session_id", default=None, metavar="ID",
+session_option: Decorator = click.option("--session", "session_id", default=None, metavar="ID",
                               help="Session id [default: $TOOLSTUB_SESSION or 'default'].")
-format_option = click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="auto", show_default=True,
+format_option: Decorator = click.option("--format", "fmt", type=click.Choice(FORMAT_CHOICES), default="auto", show_default=True,
                              help="Message format of the conversation.")
-rules_option = click.option("--rules", default=None, metavar="NAME|PATH", help="Ruleset for synopses and stubs.")
+rules_option: Decorator = click.option("--rules", default=None, metavar="NAME|PATH", help="Ruleset for synopses and stubs.")
 
 
 @click.command("externalize")

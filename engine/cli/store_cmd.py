@@ -10,6 +10,7 @@ unless ``--progress``) shows while putting or checking large results.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 import os
 import re
 import sys
@@ -124,9 +125,11 @@ def _store_here(ctx: click.Context, param: click.Parameter, value: str | None) -
 STORE_HELP = "Store URL: a path, memory://NAME or s3://bucket/prefix [default: $TOOLSTUB_STORE or the local folder]."
 # ``--store`` is taken before the subcommand (``toolstub store --store X list``) and after it
 # (``toolstub store list --store X``), like every other command's options.
-store_here_option = click.option("--store", "store_here", default=None, metavar="URL", expose_value=False,
+#: the type of a click option decorator
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+store_here_option: Decorator = click.option("--store", "store_here", default=None, metavar="URL", expose_value=False,
                                  callback=_store_here, help=STORE_HELP)
-quiet_option = click.option("-q", "--quiet", is_flag=True,
+quiet_option: Decorator = click.option("-q", "--quiet", is_flag=True,
                             help="No progress bar and no summary on stderr (errors are still printed).")
 
 
@@ -134,10 +137,10 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-session_option = click.option("--session", "session_id", default=None, metavar="ID",
+session_option: Decorator = click.option("--session", "session_id", default=None, metavar="ID",
                               help="Session id [default: from the ref, $TOOLSTUB_SESSION or 'default'].")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-progress_option = click.option("--progress/--no-progress", "progress", default=None,
+json_option: Decorator = click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+progress_option: Decorator = click.option("--progress/--no-progress", "progress", default=None,
                                help="Force the progress bar on or off [default: on a terminal, for large results].")
 
 

@@ -9,6 +9,8 @@ was given. The stub's ``sha256`` is the digest of those original bytes (equal to
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO
 import hashlib
 import itertools
 import json
@@ -23,6 +25,7 @@ from toolstub.errors import InvalidArgumentError
 from toolstub.input_limit import InputTooLarge, max_input_bytes, read_bounded
 from toolstub.rule_files import load_rules
 from toolstub.stub import render_stub
+from toolstub.synopsis import Synopsis
 
 FORMATS = ("stub", "json")
 
@@ -63,13 +66,17 @@ class BoundedChunks:
     ``on_read`` (if set) is called with each chunk's size: a progress bar over the one pass.
     """
 
-    def __init__(self, handle, limit: int, chunk: int = 1 << 20, on_read=None) -> None:
-        self.handle, self.limit, self.chunk, self.on_read = handle, limit, chunk, on_read
-        self.digest = hashlib.sha256()
-        self.size = 0
-        self.truncated = False
+    def __init__(self, handle: BinaryIO, limit: int, chunk: int = 1 << 20,
+                 on_read: Callable[[int], object] | None = None) -> None:
+        self.handle: BinaryIO = handle
+        self.limit: int = limit
+        self.chunk: int = chunk
+        self.on_read: Callable[[int], object] | None = on_read
+        self.digest: Any = hashlib.sha256()
+        self.size: int = 0
+        self.truncated: bool = False
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[bytes]:
         while self.size < self.limit:
             data = self.handle.read(min(self.chunk, self.limit - self.size))
             if not data:
@@ -82,7 +89,7 @@ class BoundedChunks:
         self.truncated = bool(self.handle.read(1))
 
 
-def open_input(source: str):
+def open_input(source: str) -> BinaryIO:
     """A binary file object for ``source`` (``-``: stdin); a missing file exits with EXIT_NO_INPUT."""
     if source == "-":
         return binary_stdin()
@@ -111,7 +118,8 @@ def write_text(text: str) -> None:
     out.flush()
 
 
-def synopsis_document(synopsis, original_chars: int) -> dict:
+def synopsis_document(synopsis: Synopsis, original_chars: int) -> dict[str, Any]:
+    """The JSON document ``toolstub synopsis --format json`` prints."""
     return {
         "synopsis": synopsis.to_dict(),
         "original_chars": original_chars,

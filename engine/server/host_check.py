@@ -39,8 +39,8 @@ class HostPolicy:
     """Which ``Host`` and ``Origin`` values are answered."""
 
     def __init__(self, allowed_hosts: Iterable[str] = (), allowed_origins: Iterable[str] = ()) -> None:
-        self.any_host = False
-        self.any_origin = False
+        self.any_host: bool = False
+        self.any_origin: bool = False
         self._names: set[tuple[str, str | None]] = {(name, None) for name in LOOPBACK_NAMES}
         self._suffixes: list[tuple[str, str | None]] = []
         for entry in allowed_hosts:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -33,7 +33,7 @@ Format = Literal["parts", "openai", "anthropic"]
 class MessagesRequest(BaseModel):
     """A batch of messages in one format."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config: ClassVar[ConfigDict] = ConfigDict(extra="forbid")
     format: Format = Field("parts", description="parts (the seed's), openai (role: tool) or anthropic")
     messages: list[dict[str, Any]] = Field(description="The messages, in that format", max_length=10_000)
 
@@ -41,7 +41,7 @@ class MessagesRequest(BaseModel):
 class SeedMessageRequest(BaseModel):
     """The seed's single message: a role and its parts (``type: tool`` parts carry tool outputs)."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow")
     role: str
     parts: list[dict[str, Any]] = Field(max_length=10_000)
 

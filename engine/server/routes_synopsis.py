@@ -14,7 +14,7 @@ for callers); the server's own ruleset is the default.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -46,7 +46,7 @@ def _integral(value: Any) -> Any:
 
 
 class SynopsisRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config: ClassVar[ConfigDict] = ConfigDict(extra="forbid", strict=True)
     content: str = Field(description="The tool output")
     mime: str | None = Field(None, description="MIME hint, e.g. application/json", max_length=200)
     tool_name: str = Field("", description="Shown in the stub", max_length=200)
