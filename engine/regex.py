@@ -21,15 +21,13 @@ Python 3.11: Unicode 14.0), while RE2's ``\\pL\\pN`` follow RE2's newer tables
 (about 5,000 more code points). A pattern may therefore write ``\\p{python_word}``
 (:data:`PYTHON_WORD`), outside or inside a bracket class: it is replaced, before
 RE2 compiles the pattern, by an explicit class of exactly the characters this
-interpreter's ``re`` matches with ``\\w`` (computed once per process, about 0.15 s,
+interpreter's ``re`` matches with ``\\w`` (computed once per process, about 0.05 s,
 then cached). Matching stays linear: it is an ordinary RE2 character class.
 """
 
 from __future__ import annotations
 
-import array
 import re
-import sys
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
@@ -146,12 +144,14 @@ _NOT_PYTHON_WORD = r"\P{python_word}"
 def python_word_items() -> str:
     """RE2 class items (no brackets) of every character Python's ``re`` ``\\w`` matches here.
 
-    Found by ``re`` itself: one ``\\w+`` scan over every code point but the surrogates
-    (which ``\\w`` never matches and RE2 cannot name).
+    Found by ``re`` itself: one ``\\w+`` scan over every code point, built as UTF-32 in C
+    (surrogates included: ``\\w`` never matches them, so no run holds one and RE2 never sees one).
     """
-    points = array.array("I", range(0xD800))
-    points.extend(range(0xE000, 0x110000))
-    every = points.tobytes().decode("utf-32-le" if sys.byteorder == "little" else "utf-32-be")
+    data = bytearray(0x110000 * 4)
+    data[0::4] = bytes(range(256)) * (0x110000 // 256)
+    data[1::4] = b"".join(bytes([high]) * 256 for high in range(256)) * 17
+    data[2::4] = b"".join(bytes([plane]) * 65536 for plane in range(17))
+    every = data.decode("utf-32-le", "surrogatepass")
     items: list[str] = []
     for run in re.finditer(r"\w+", every):
         first, last = ord(every[run.start()]), ord(every[run.end() - 1])
