@@ -439,7 +439,8 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     density = float(caps.get("language_min_density") or 1.0)
     counted = max(1, table.neutral().count(False))
     for count, index in ranked:
-        share = table.share(index)
+        # comment lines count neither way (a config file of `#` comments is not code)
+        share = min(table.share(index), table.share(index, statements=True))
         dense = count >= need and count >= density * counted
         if (count >= need and share >= floor) or dense or (share >= high and table.share(index, statements=True) >= high):
             return True, table.table[index][0], (signatures, Evidence("code_line_share", share, 0.8))

@@ -699,13 +699,30 @@ _RST = re.compile(
 )
 _MD_LINK = re.compile(r"\[[^\]\n]+\]\([^)\s]+(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
 #: C-style comment blocks (a JSDoc body's `` * `` lines look like list items)
-_COMMENT_BLOCK = re.compile(r"^[ \t]*/\*|\*/[ \t]*$", re.M)
+_COMMENT_BLOCK = re.compile(r"^[ \t]*/\*\*?(?:[ \t]|$)|^[ \t]*\*/[ \t]*$", re.M)
 _FOREIGN = re.compile(
     r"\x1f|^File: [^,\n]+,[ \t]+Node: |produced by makeinfo"  # GNU info
     r"|^\*[\w.+-]+\.txt\*[ \t]|vim:[^\n]*\bft=help\b"  # Vim help
     r"|^Help on (?:module|package|class|function|built-in|method)\b",  # pydoc
     re.M,
 )
+
+
+def _in_comment_run(lines: list[str], index: int) -> bool:
+    """Whether line ``index`` (a ``#`` line) is in a run of ``#`` lines that reads as a comment block:
+    three lines or more, or two of the same level (``## 1.0`` over ``### Added`` is two headings)."""
+    start = index
+    while start > 0 and lines[start - 1].startswith("#"):
+        start -= 1
+    end = index + 1
+    while end < len(lines) and lines[end].startswith("#"):
+        end += 1
+    if end - start >= 3:
+        return True
+    if end - start == 2:
+        first, second = lines[start], lines[start + 1]
+        return len(first) - len(first.lstrip("#")) == len(second) - len(second.lstrip("#"))
+    return False
 
 
 @dataclass
@@ -744,7 +761,7 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
             prev = lines[index - 1].rstrip("\r") if index else ""
             nxt = lines[index + 1].rstrip("\r") if index + 1 < count else ""
             text = line.lstrip("#").strip().rstrip("#").strip()
-            in_run = prev.startswith("#") or nxt.startswith("#")
+            in_run = _in_comment_run(lines, index)
             before_code = bool(nxt.strip()) and code_line.search(nxt) is not None
             sentence = len(text) > 70 or text.endswith((".", ",", ";"))
             if in_run or before_code or sentence or not any(ch.isalnum() for ch in text):
@@ -795,17 +812,21 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
     by the engine (``detection.weights.markdown`` in a rule file replaces a weight).
     """
     nonblank = len(scan.headings) + scan.lists + scan.quotes + scan.tables + scan.prose + scan.code_like
-    if scan.code_like > caps["max_code_ratio"] * max(1, nonblank):
+    if ev is None and scan.code_like > caps["max_code_ratio"] * max(1, nonblank):
         return ()
     if ev is None:  # the seed-era rule (kept for callers without evidence)
         features = scan.blocks + scan.links + scan.lists + scan.tables + scan.quotes
         if (scan.headings and (len(scan.headings) >= 2 or features > 0)) or (scan.blocks and scan.prose):
             return (Evidence("headings_or_fences", 1.0, 0.6),)
         return ()
-    inline = ev.bold + (ev.inline_code if ev.inline_code >= 2 else 0)
-    strong = scan.blocks + ev.links + scan.images + scan.tables + inline
     setext = max(0, len(scan.headings) - ev.isolated - ev.commentish)
     headed = ev.isolated + setext
+    inline = ev.bold + (ev.inline_code if ev.inline_code >= 2 or ev.isolated else 0)
+    strong = scan.blocks + ev.links + scan.images + scan.tables + inline
+    # code or YAML lines: a Markdown document with much Markdown evidence may quote more of them
+    ratio = caps["max_code_ratio"] if strong < 3 else max(caps["max_code_ratio"], 0.6)
+    if scan.code_like > ratio * max(1, nonblank):
+        return ()
     if ev.foreign and ev.foreign >= scan.blocks + ev.links:
         return ()
     if ev.rst >= 2 and ev.rst >= scan.blocks + ev.links + scan.tables:
@@ -830,10 +851,11 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
         Evidence("headings", min(1.0, headed / 3), 0.5),
         Evidence("heading_hierarchy_with_prose", 1.0 if hierarchy else 0.0, 0.7),
         Evidence("list_items", min(1.0, scan.lists / 5), 0.3),
-        Evidence("comment_runs", ev.commentish / max(1, ev.commentish + headed), -0.5),
-        Evidence("rst_markup", min(1.0, ev.rst / 3), -0.5),
     ]
-    return tuple(item for item in evidence if item.strength > 0)
+    if strong < 3:  # counter-evidence weighs on documents with little Markdown evidence
+        evidence.append(Evidence("comment_runs", ev.commentish / max(1, ev.commentish + headed), -0.5))
+        evidence.append(Evidence("rst_markup", min(1.0, ev.rst / 3), -0.5))
+    return (Evidence("markdown_syntax", 1.0, 0.6), *(item for item in evidence if item.strength > 0))
 
 
 def _task_list(lines: list[str], caps: Mapping[str, Any]) -> bool:
