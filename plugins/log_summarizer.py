@@ -119,6 +119,11 @@ DEFAULTS: Mapping[str, Any] = {
         r"|Processing triggers for \S)",
         r"^(?:Get|Hit|Ign|Err):\d+ (?:https?|file|cdrom)://",
         r"^(?:Start|End)-Date: \d{4}-\d\d-\d\d  \d\d:\d\d:\d\d$",
+        r"^(?:Inst|Conf|Remv) \S+ \(|^\d+ upgraded, \d+ newly installed, \d+ to remove and \d+ not upgraded\.$",
+        # python -m unittest -v, python -m compileall, gcc/clang diagnostics
+        r"^\w+ \([\w.]+\)(?: \S[^\n]*)? \.\.\. (?:ok|FAIL|ERROR|skipped\b|expected failure|unexpected success)",
+        r"^(?:Listing|Compiling) '[^'\n]+'\.\.\.$",
+        r"^[^\s:][^:\n]*:\d+:\d+: (?:warning|error|note|fatal error): ",
     ],
     "claim_lines": [
         r"^Traceback \(most recent call last\):",

@@ -717,3 +717,90 @@ def test_gnu_info_files_are_text(size: int) -> None:
     content = GNU_INFO.replace("1 Introduction", "1 Introduction\n" + "Some prose about grep.\n" * size * 40)
     assert toolstub.synopsize(content).kind == "text"
     assert toolstub.synopsize(content, rules="openviking-compat").kind == "unknown"  # compat keeps the seed's test
+
+
+UNITTEST_V = """\
+test_insort (test.test_bisect.TestBisectC.test_insort) ... ok
+test_keyword_args (test.test_bisect.TestBisectC.test_keyword_args) ... ok
+test_large_range (test.test_bisect.TestBisectC.test_large_range) ... ok
+test_negative_lo (test.test_bisect.TestBisectC.test_negative_lo) ... ok
+
+----------------------------------------------------------------------
+Ran 4 tests in 0.012s
+
+OK
+"""
+
+COMPILEALL = """\
+Listing 'lib/email'...
+Compiling 'lib/email/__init__.py'...
+Compiling 'lib/email/_encoded_words.py'...
+Compiling 'lib/email/charset.py'...
+Listing 'lib/email/mime'...
+Compiling 'lib/email/mime/text.py'...
+"""
+
+GCC_WARNINGS = """\
+examples/register.c: In function 'main':
+examples/register.c:25:11: warning: unused parameter 'argc' [-Wunused-parameter]
+   25 | main (int argc, char *argv[])
+      |       ~~~~^~~~
+examples/register.c:25:23: warning: unused parameter 'argv' [-Wunused-parameter]
+   25 | main (int argc, char *argv[])
+      |                 ~~~~~~^~~~~~
+"""
+
+APT_SIMULATE = """\
+Reading package lists...
+Building dependency tree...
+Reading state information...
+The following NEW packages will be installed:
+  nginx nginx-common
+0 upgraded, 2 newly installed, 0 to remove and 128 not upgraded.
+Inst nginx-common (1.22.1-9+deb12u11 Debian-Security:12/oldstable-security [all])
+Inst nginx (1.22.1-9+deb12u11 Debian-Security:12/oldstable-security [amd64])
+Conf nginx-common (1.22.1-9+deb12u11 Debian-Security:12/oldstable-security [all])
+Conf nginx (1.22.1-9+deb12u11 Debian-Security:12/oldstable-security [amd64])
+"""
+
+APT_CACHE_SHOW = """\
+Package: jq
+Version: 1.6-2.1
+Installed-Size: 102
+Maintainer: ChangZhuo Chen (陳昌倬) <czchen@debian.org>
+Architecture: amd64
+Depends: libjq1 (= 1.6-2.1), libc6 (>= 2.34)
+Description-en: lightweight and flexible command-line JSON processor
+ jq is like sed for JSON data - you can use it to slice
+ and filter and map and transform structured data.
+Homepage: https://github.com/stedolan/jq
+Section: utils
+Priority: optional
+"""
+
+PIP_SHOW = """\
+Name: PyYAML
+Version: 6.0.2
+Summary: YAML parser and emitter for Python
+Home-page: https://pyyaml.org/
+Author: Kirill Simonov
+License: MIT
+Location: /usr/lib/python3/dist-packages
+Requires:
+Required-by: toolstub
+"""
+
+
+@pytest.mark.parametrize(
+    ("content", "kind"),
+    [
+        pytest.param(UNITTEST_V, "log", id="unittest-verbose"),
+        pytest.param(COMPILEALL, "log", id="compileall"),
+        pytest.param(GCC_WARNINGS, "log", id="gcc-diagnostics"),
+        pytest.param(APT_SIMULATE, "log", id="apt-get-simulate"),
+        pytest.param(APT_CACHE_SHOW, "text", id="apt-cache-show"),
+        pytest.param(PIP_SHOW, "text", id="pip-show"),
+    ],
+)
+def test_command_outputs_get_their_kind(content: str, kind: str) -> None:
+    assert toolstub.synopsize(content).kind == kind
