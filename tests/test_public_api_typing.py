@@ -109,3 +109,18 @@ def test_the_lazy_names_have_real_types_and_externalize_is_the_function(installe
         'Type of "page.content" is "str"',
         'Type of "Config" is "type[ExternalizationConfig]"',
     ]
+
+
+def test_mypy_sees_the_same_real_types(installed, tmp_path):
+    """mypy too: ``toolstub.hydrate`` is the function (not the module it once shared a name with)."""
+    (tmp_path / "user.py").write_text(USER_CODE, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", "--follow-imports=silent",
+                           "--python-executable", sys.executable, "user.py"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=600,
+                          env={**installed, "MYPYPATH": installed["PYTHONPATH"]})
+    assert done.returncode == 0, done.stdout
+    revealed = [line.split("Revealed type is ", 1)[1] for line in done.stdout.splitlines() if "Revealed type" in line]
+    assert revealed[:4] == ['"toolstub.store.session.ToolResultStore"', '"toolstub.externalize.api.ExternalizationResult"',
+                            '"list[Any]"', '"str"']
+    assert revealed[4].startswith('"def (*, enabled: bool =') and revealed[4].endswith(
+        '-> toolstub.externalize.config.ExternalizationConfig"')
