@@ -126,6 +126,9 @@ def test_search_query_and_list_tools_bound_to_the_session(session, big_output):
     tools = {t.name: t for t in middleware.tools}
     found = json.loads(tools["toolstub_result_search"].invoke({"ref": stored.ref, "query": "ERROR"}))
     assert found["total"] == 1 and found["matches"][0]["line"] == 3218
+    by_lines = json.loads(tools["toolstub_result_read"].invoke({"ref": stored.ref, "line": 3218, "lines": 2}))
+    assert by_lines["content"] == "".join(big_output.splitlines(keepends=True)[3217:3219])
+    assert " ERROR " in by_lines["content"].splitlines()[0] and by_lines["next_line"] == 3220
     listed = json.loads(tools["toolstub_result_list"].invoke({}))
     assert [e["ref"] for e in listed["tool_results"]] == [stored.ref]
     bad = json.loads(tools["toolstub_result_query"].invoke({"ref": stored.ref, "path": "$.a"}))
