@@ -298,10 +298,11 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
             end = "]" + "=" * level + "]"
             close = None if end in stripped[3 + level :] else end
             continue
+        bare = stripped.lstrip("rRbBuUfF") if stripped[:3].lstrip("rRbBuUfF")[:1] in ("'", '"') else stripped
         for opening, closing in _BLOCKS:
-            if stripped.startswith(opening):
+            if bare.startswith(opening):
                 out[index] = True
-                close = None if closing in stripped[len(opening) :] else closing
+                close = None if closing in bare[len(opening) :] else closing
                 break
     return out
 
@@ -426,7 +427,8 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     if is_strong or marked:
         found = Evidence("language_marker" if marked else "strong_pattern", 1.0, 0.95)
         return True, marked or best, (found, signatures)
-    if table.document_lines() > int(caps.get("max_text_lines") or 0):
+    # more document lines than max_text_lines, and not a handful in a long file
+    if table.document_lines() > max(int(caps.get("max_text_lines") or 0), 0.02 * table.neutral().count(False)):
         return False, None, ()
     if looks_like_code(content, caps) and _enough_code_lines(content, caps):
         share = table.share(ranked[0][1]) if ranked else 0.0

@@ -362,8 +362,13 @@ class _PageParser:
 
 def _declines_as_xml(inp: KindInput, head: str) -> bool:
     mime = inp.mime
-    if "html" not in mime and ("xml" in mime or head.startswith("<?xml")):
-        return True
+    return "xhtml" in mime or ("html" not in mime and ("xml" in mime or head.startswith("<?xml")))
+
+
+def _xhtml(inp: KindInput, head: str) -> bool:
+    """An XHTML page without an XML prolog (an XHTML doctype, an ``xmlns`` on ``<html>``): it is
+    HTML unless it parses as XML, so it is claimed below the xml kind's claim of a parsed document."""
+    mime = inp.mime
     lowered = head[:2000].lower()
     if "xhtml" in mime or "<!doctype html public \"-//w3c//dtd xhtml" in lowered:
         return True
@@ -397,6 +402,8 @@ def _claims(inp: KindInput) -> tuple[Evidence, ...]:
         return ()
     caps = inp.caps
     if caps["start"].search(head):
+        if _xhtml(inp, head):
+            return (Evidence("xhtml_start", 1.0, 0.7),)
         return (Evidence("html_start", 1.0, 0.98),)
     if "html" in inp.mime:
         return (Evidence("mime_says_html", 1.0, 0.9),)

@@ -253,7 +253,11 @@ def test_html_mime_claims_a_fragment():
     ],
 )
 def test_xhtml_svg_rss_atom_are_left_to_xml(content, mime):
-    assert claim("html", content, mime) is None
+    # an XHTML page without a prolog is claimed by html below the xml kind's claim of a document
+    # that parses (issue 10: a malformed XHTML page is still html); the others are never html's
+    assert toolstub.synopsize(content, mime=mime).kind == "xml"
+    if "<html" not in content or content.startswith("<?xml"):
+        assert claim("html", content, mime) is None
 
 
 # --- what the new kinds must not claim ----------------------------------------------------------

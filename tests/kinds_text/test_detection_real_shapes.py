@@ -804,3 +804,73 @@ Required-by: toolstub
 )
 def test_command_outputs_get_their_kind(content: str, kind: str) -> None:
     assert toolstub.synopsize(content).kind == kind
+
+
+XHTML_PAGE = """\
+<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" lang="en">
+\t<head>
+\t\t<title>JSON-C - A JSON implementation in C</title>
+\t\t<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">
+\t</head>
+\t<body>
+\t\t<h2>JSON-C - A JSON implementation in C</h2>
+\t\t<p>JSON-C implements a reference counting object model.<br>
+\t\tIt aims to conform to <a href="https://www.rfc-editor.org/rfc/rfc7159">RFC 7159</a>.</p>
+\t</body>
+</html>
+"""
+
+MINIFIED_CSS = """\
+/*!
+  Theme: Default Dark
+  Author: Chris Kempson (http://chriskempson.com)
+  License: ~ MIT (or more permissive)
+*/pre code.hljs{display:block;overflow-x:auto;padding:1em}code.hljs{padding:3px 5px}.hljs{color:#d8d8d8;background:#181818}.hljs-comment{color:#585858}.hljs-tag{color:#b8b8b8}
+"""
+
+RST_EXAMPLE = """\
+Generate a signed URL for Amazon CloudFront
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+
+The following example shows how to generate a signed URL.
+Note that you will need the ``cryptography`` `library <https://cryptography.io/>`__ to follow this example::
+
+    import datetime
+
+    from cryptography.hazmat.primitives import hashes
+    from botocore.signers import CloudFrontSigner
+
+
+    def rsa_signer(message):
+        with open('path/to/key.pem', 'rb') as key_file:
+            private_key = load_key(key_file.read())
+        return private_key.sign(message, hashes.SHA1())
+
+    signer = CloudFrontSigner(key_id, rsa_signer)
+"""
+
+PYTHON_RST_DOCSTRING = (
+    'r"""Subprocesses with accessible I/O streams\n\n'
+    "Main API\n========\nrun(...): Runs a command, waits for it to complete.\n\n"
+    "Older API\n=========\ncall(...): Runs a command, waits for it to complete.\n"
+    '"""\n\nimport builtins\nimport errno\nimport io\nimport os\n\n'
+    '__all__ = ["Popen", "PIPE", "STDOUT", "call"]\n\n\n'
+    "class CalledProcessError(Exception):\n"
+    '    """Raised when run() is called with check=True and the process\n    returns a non-zero exit status."""\n\n'
+    "    def __init__(self, returncode, cmd, output=None, stderr=None):\n"
+    "        self.returncode = returncode\n        self.cmd = cmd\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("content", "kind"),
+    [
+        pytest.param(XHTML_PAGE, "html", id="xhtml-page-without-xml-prolog"),
+        pytest.param(MINIFIED_CSS, "code", id="minified-css-after-licence-comment"),
+        pytest.param(RST_EXAMPLE, "text", id="rst-with-code-example"),
+        pytest.param(PYTHON_RST_DOCSTRING, "code", id="python-with-rst-module-docstring"),
+    ],
+)
+def test_more_real_shapes(content: str, kind: str) -> None:
+    assert toolstub.synopsize(content).kind == kind
