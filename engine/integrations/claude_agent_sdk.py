@@ -69,21 +69,23 @@ class ToolstubHooks:
     def _is_readback(self, tool_name: str) -> bool:
         return any(tool_name == n or tool_name.endswith("__" + n) for n in self.outputs.readback_names)
 
-    def _replace(self, value: Any, *, tool_name: str, tool_use_id: str, tool_input: Any, path: str) -> Any:
-        """``value`` with each large string replaced by its stub (a new object only where something changed)."""
+    def _replace(self, value: Any, *, tool_name: str, tool_use_id: str, tool_input: Any,
+                 done: list[Processed]) -> Any:
+        """``value`` with each large string replaced by its stub; what was stored is appended to ``done``."""
         if isinstance(value, str):
-            call_id = tool_use_id if not path else f"{tool_use_id}_{path}"
+            # the first stored string of a response is named by the tool call; later ones get _2, _3, ...
+            call_id = tool_use_id if not done else f"{tool_use_id}_{len(done) + 1}"
             processed = self.outputs.process(value, tool_name=tool_name, tool_call_id=call_id, tool_input=tool_input)
             if processed.action == "kept":
                 return value
-            self.processed.append(processed)
+            done.append(processed)
             return processed.text
         if isinstance(value, dict):
             return {k: self._replace(v, tool_name=tool_name, tool_use_id=tool_use_id, tool_input=tool_input,
-                                     path=f"{path}.{k}".strip(".")) for k, v in value.items()}
+                                     done=done) for k, v in value.items()}
         if isinstance(value, list):
             return [self._replace(v, tool_name=tool_name, tool_use_id=tool_use_id, tool_input=tool_input,
-                                  path=f"{path}.{i}".strip(".")) for i, v in enumerate(value)]
+                                  done=done) for v in value]
         return value
 
     def updated_output(self, tool_name: str, tool_response: Any, *, tool_use_id: str = "",
@@ -91,10 +93,11 @@ class ToolstubHooks:
         """The response with its large strings stubbed, or None when nothing is over the threshold."""
         if self._is_readback(tool_name):
             return None
-        before = len(self.processed)
+        done: list[Processed] = []
         updated = self._replace(copy.deepcopy(tool_response), tool_name=tool_name, tool_use_id=tool_use_id or "tool",
-                                tool_input=tool_input, path="")
-        return updated if len(self.processed) > before else None
+                                tool_input=tool_input, done=done)
+        self.processed.extend(done)
+        return updated if done else None
 
     async def post_tool_use(self, input_data: Any, tool_use_id: str | None, context: HookContext) -> HookJSONOutput:
         """The ``PostToolUse`` hook callback (``HookCallback`` signature)."""

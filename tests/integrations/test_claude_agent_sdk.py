@@ -142,3 +142,13 @@ def test_readback_outputs_are_never_stored_again(session, name):
     ts = ToolstubHooks(session)
     assert ts.updated_output(name, {"content": [{"type": "text", "text": "x" * 50_000}]}) is None
     assert session.list()["tool_results"] == []
+
+
+def test_two_large_strings_in_one_response_are_stored_apart(session, big_output):
+    ts = ToolstubHooks(session)
+    errors = "E: " + "x" * 40_000
+    updated = ts.updated_output("Bash", {"stdout": big_output, "stderr": errors, "interrupted": False},
+                                tool_use_id="toolu_9")
+    refs = [REF.search(updated[k]).group(1) for k in ("stdout", "stderr")]
+    assert [r.rsplit("/", 1)[1].rsplit("_", 1)[0] for r in refs] == ["tr_toolu_9", "tr_toolu_9_2"]
+    assert [session.read(r, limit=-1)["content"] for r in refs] == [big_output, errors]
