@@ -371,11 +371,11 @@ class _Languages:
         counts = [(len(_line_hits(sig, self.blob, self.starts)), i) for i, (_n, _m, sig, _l) in enumerate(self.table)]
         return sorted(((n, i) for n, i in counts if n), key=lambda item: (-item[0], item[1]))
 
-    def share(self, index: int, *, statements: bool = False) -> float:
+    def share(self, index: int, *, statements: bool = False, minimum: int = 5) -> float:
         """The share of the sample's lines (outside block comments) that are code lines of that language.
 
         ``statements``: comment lines (``#``, ``//``, ``;``...) left out too, and 0 for fewer
-        than 5 lines left: a file of comments is not a table of code.
+        than ``minimum`` lines left: a file of comments is not a table of code.
         """
         caps = self.caps
         if self._code is None:
@@ -388,7 +388,7 @@ class _Languages:
         counted = [i for i, neutral in enumerate(self._neutral) if not neutral]
         if statements:
             counted = [i for i in counted if not self.sample[i].lstrip().startswith(_COMMENT_LEADS)]
-            if len(counted) < 5:
+            if len(counted) < max(1, minimum):
                 return 0.0
         if not counted:
             return 1.0 if any(self._neutral) else 0.0
@@ -442,10 +442,13 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     counted = max(1, table.neutral().count(False))
     for count, index in ranked:
         # comment lines count neither way (a config file of `#` comments is not code)
-        share = min(table.share(index), table.share(index, statements=True))
-        dense = count >= need and count >= density * counted
+        share = min(table.share(index), table.share(index, statements=True, minimum=1))
+        dense = count >= max(need, 5) and count >= density * counted  # 5 lines at least: a pattern, not a chance
         if (count >= need and share >= floor) or dense or (share >= high and table.share(index, statements=True) >= high):
-            return True, table.table[index][0], (signatures, Evidence("code_line_share", share, 0.8))
+            found = [signatures, Evidence("code_line_share", share, 0.8)]
+            if dense:  # many lines only that language writes (a Perl module of qw() tables and POD)
+                found.append(Evidence("signature_density", min(1.0, count / (density * counted)), 0.8))
+            return True, table.table[index][0], tuple(found)
     return False, None, ()
 
 

@@ -874,3 +874,56 @@ PYTHON_RST_DOCSTRING = (
 )
 def test_more_real_shapes(content: str, kind: str) -> None:
     assert toolstub.synopsize(content).kind == kind
+
+
+FORTRAN_TINY = """\
+module precision
+  integer, parameter :: rk = selected_real_kind(8)
+  integer, parameter :: ik = selected_real_kind(4)
+end module
+"""
+
+SCSS_TINY = """\
+// Image Mixins
+
+// Keep images from scaling beyond the width of their parents.
+@mixin img-fluid {
+  // Set a maximum relative to the parent
+  max-width: 100%;
+  height: auto;
+}
+"""
+
+X_RESOURCES = """\
+! $Id$
+
+! load color-specific resources for clients that have them
+#ifdef COLOR
+*customization: -color
+#endif
+
+! make Xaw clients understand the delete key
+"""
+
+PERL_QW_AND_POD = (
+    "use strict;\nuse warnings;\npackage Perl::OSType;\n# ABSTRACT: Map Perl operating system names to generic types\n\n"
+    "our $VERSION = '1.010';\n\nrequire Exporter;\nour @ISA = qw(Exporter);\n\n"
+    "our %EXPORT_TAGS = ( all => [qw( os_type is_os_type )] );\nour @EXPORT_OK = @{ $EXPORT_TAGS{all} };\n\n"
+    "my %OSTYPES = qw(\n" + "".join(f"  os{i:<10} Unix\n" for i in range(40)) + ");\n\n"
+    "sub os_type {\n    my ($os) = @_;\n    $os = $^O unless defined $os;\n    return $OSTYPES{$os} || q{};\n}\n\n1;\n\n"
+    "__END__\n\n=pod\n\n=head1 NAME\n\nPerl::OSType - Map Perl operating system names to generic types\n\n"
+    "=head1 SYNOPSIS\n\n  use Perl::OSType ':all';\n\n=cut\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("content", "kind"),
+    [
+        pytest.param(FORTRAN_TINY, "code", id="tiny-fortran-module"),
+        pytest.param(SCSS_TINY, "code", id="tiny-scss-mixin"),
+        pytest.param(X_RESOURCES, "text", id="x-resources-with-cpp-lines"),
+        pytest.param(PERL_QW_AND_POD, "code", id="perl-qw-table-and-pod"),
+    ],
+)
+def test_small_and_table_shaped_files(content: str, kind: str) -> None:
+    assert toolstub.synopsize(content).kind == kind
