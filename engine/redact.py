@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import math
 import string
 from collections import Counter
@@ -52,6 +53,7 @@ class Detector:
     name: str
     regex: Any
     group: int = 0
+    exclude: Any = None  # a secret this matches whole is a placeholder, not a secret
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,6 +61,9 @@ class Entropy:
     regex: Any
     min_bits_per_char: float
     group: int = 1
+    exclude_keys: Any = None
+    exclude_values: Any = None
+    require: Any = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -104,34 +109,133 @@ class Redactor:
             for match in detector.regex.finditer(text):
                 start, end = match.span(detector.group)
                 if start >= 0 and end > start:
+                    if detector.exclude is not None and detector.exclude.search(text[start:end]):
+                        continue
                     spans.append((start, end, detector.name))
         if self.entropy is not None:
             spans.extend(self._entropy_findings(text))
         return _merge(spans)
 
     def _entropy_findings(self, text: str) -> list[tuple[int, int, str]]:
+        """Values after a key holding a key word (``key = value``, ``"key": "value"``), never a bare word:
+        the key must not be excluded, the value must hold a digit (``require``), must not be an
+        identifier or a placeholder (``exclude_values``), must not be called (``value(``), and must
+        carry enough entropy."""
+        entropy = self.entropy
         out = []
-        for match in self.entropy.regex.finditer(text):
+        for match in entropy.regex.finditer(text):
             value = match.group("secret")
-            if bits_per_char(value) >= self.entropy.min_bits_per_char:
-                start, end = match.span(self.entropy.group)
+            start, end = match.span(entropy.group)
+            if text[end : end + 1] == "(":
+                continue  # a call: password = get_password(...)
+            quote = match.group("quote")
+            if quote and text[end : end + 1] not in (quote, ""):
+                continue  # the quoted value goes on with characters a secret does not have
+            if entropy.exclude_keys is not None and entropy.exclude_keys.search(match.group("key")):
+                continue
+            if entropy.require is not None and not entropy.require.search(value):
+                continue
+            if entropy.exclude_values is not None and entropy.exclude_values.search(value):
+                continue
+            if bits_per_char(value) >= entropy.min_bits_per_char:
                 out.append((start, end, ENTROPY_NAME))
         return out
 
-    def redact(self, text: str) -> tuple[str, int]:
-        """(``text`` with each secret replaced, number of secrets)."""
-        if not text or not self.active:
-            return text, 0
-        spans = self.findings(text)
-        if not spans:
-            return text, 0
+    def _apply(self, text: str, spans: list[tuple[int, int, str]]) -> str:
         parts, last = [], 0
         for start, end, name in spans:
             parts.append(text[last:start])
             parts.append(self.replacement.replace("{name}", name))
             last = end
         parts.append(text[last:])
-        return "".join(parts), len(spans)
+        return "".join(parts)
+
+    def redact(self, text: str) -> tuple[str, int]:
+        """(``text`` with each secret replaced, number of secrets).
+
+        JSON text is redacted for what it means too: a secret written with ``\\uXXXX`` or ``\\/``
+        escapes inside a string is found in the decoded string, and that string is rewritten
+        (unescaped, the secret replaced) so that neither form survives and the JSON still parses.
+        """
+        if not text or not self.active:
+            return text, 0
+        decoded = _decoded_view(text)
+        if decoded is not None:
+            view, tokens = decoded
+            spans = self.findings(view)
+            if spans:
+                return _rewrite(text, view, tokens, spans, self), len(spans)
+            return text, 0
+        spans = self.findings(text)
+        if not spans:
+            return text, 0
+        return self._apply(text, spans), len(spans)
+
+
+# --- JSON escapes: the secret a JSON string means, not only its text -----------------------------
+
+#: a JSON string literal holding a \\uXXXX or \\/ escape (the only escapes that hide characters a
+#: detector looks for); leftmost matches are real tokens in JSON, where backslashes occur only in strings
+_ESCAPED_STRING = compile_pattern(r'"(?:[^"\\\n]|\\.)*\\(?:u[0-9A-Fa-f]{4}|/)(?:[^"\\\n]|\\.)*"')
+
+
+def _looks_like_json(text: str) -> bool:
+    head = text[:4096].lstrip("\ufeff \t\r\n")
+    return head[:1] in ("{", "[", '"') or "\n{" in text[:65536]
+
+
+def _decoded_view(text: str) -> tuple[str, list[tuple[int, int, int, int, str]]] | None:
+    """For JSON-like text with \\u or \\/ escapes: (the text with each such string literal written
+    unescaped, [(view_start, view_end, raw_start, raw_end, view_literal)]); None when nothing changes."""
+    if ("\\u" not in text and "\\/" not in text) or not _looks_like_json(text):
+        return None
+    pieces: list[str] = []
+    tokens: list[tuple[int, int, int, int, str]] = []
+    last = 0
+    size = 0
+    for match in _ESCAPED_STRING.finditer(text):
+        start, end = match.span()
+        try:
+            value = json.loads(match.group(0))
+        except ValueError:
+            continue
+        literal = json.dumps(value, ensure_ascii=False)
+        if literal == match.group(0):
+            continue
+        pieces.append(text[last:start])
+        size += start - last
+        tokens.append((size, size + len(literal), start, end, literal))
+        pieces.append(literal)
+        size += len(literal)
+        last = end
+    if not tokens:
+        return None
+    pieces.append(text[last:])
+    return "".join(pieces), tokens
+
+
+def _rewrite(text: str, view: str, tokens: list[tuple[int, int, int, int, str]],
+             spans: list[tuple[int, int, str]], redactor: Redactor) -> str:
+    """``text`` with the secrets found in its decoded ``view`` replaced: stretches outside rewritten
+    literals are the same in both; a literal holding (part of) a secret is emitted decoded and
+    redacted, any other literal as it was."""
+    out: list[str] = []
+    view_pos = 0  # where the next stretch starts in the view
+    raw_pos = 0
+
+    def clipped(lo: int, hi: int) -> str:
+        inside = [(max(a, lo) - lo, min(b, hi) - lo, n) for a, b, n in spans if a < hi and b > lo]
+        return redactor._apply(view[lo:hi], inside)
+
+    for v0, v1, r0, r1, _literal in tokens:
+        out.append(clipped(view_pos, v0))  # the same characters as text[raw_pos:r0]
+        if any(a < v1 and b > v0 for a, b, _ in spans):
+            out.append(clipped(v0, v1))
+        else:
+            out.append(text[r0:r1])
+        view_pos, raw_pos = v1, r1
+    out.append(clipped(view_pos, len(view)))
+    return "".join(out)
 
 
 def bits_per_char(value: str) -> float:
@@ -166,13 +270,24 @@ def _entropy(section: Mapping[str, Any], source: str) -> Entropy | None:
         return None
     min_length = max(1, int(section.get("min_length", 16)))
     alternatives = "|".join(_escape(k) for k in keywords)
+    # a key (one token that holds a key word), then ':', '=' or '=>', then the value, quoted or bare
     pattern = (
-        rf"(?i)(?:{alternatives})[A-Za-z0-9_.-]*[\"']?[ \t]*(?:[:=]|=>|[ \t])[ \t\"']*"
-        rf"(?P<secret>{_VALUE_CHARS}{{{min_length},}})"
+        rf"(?i)(?P<key>\b[A-Za-z0-9_.-]*(?:{alternatives})[A-Za-z0-9_.-]*)[\"']?[ \t]*(?::|=>|=)[ \t]*"
+        rf"(?P<quote>[\"']?)(?P<secret>{_VALUE_CHARS}{{{min_length},}})"
     )
     regex = _compile(pattern, source=source, json_path="$.redaction.entropy.keywords")
+
+    def optional(name: str, default: str | None = None, flags: str = "") -> Any:
+        text = section.get(name, default)
+        if not text:
+            return None
+        return _compile(f"{flags}^(?:{text})$", source=source, json_path=f"$.redaction.entropy.{name}")
+
     return Entropy(
-        regex=regex, min_bits_per_char=float(section.get("min_bits_per_char", 3.0)), group=regex.groupindex["secret"]
+        regex=regex, min_bits_per_char=float(section.get("min_bits_per_char", 3.0)), group=regex.groupindex["secret"],
+        exclude_keys=optional("exclude_keys", flags="(?i)"), exclude_values=optional("exclude_values"),
+        require=_compile(str(section.get("require") or "[0-9]"), source=source,
+                         json_path="$.redaction.entropy.require"),
     )
 
 
@@ -193,7 +308,10 @@ def build_redactor(section: Mapping[str, Any], *, source: str = "rules") -> Reda
             group = regex.groupindex[group]
         elif not 0 <= int(group) <= regex.groups:
             raise RuleFileError(f"pattern has no group {group}", path=source, json_path=path)
-        detectors.append(Detector(name=str(item["name"]), regex=regex, group=group))
+        exclude = item.get("exclude")
+        exclude_regex = (_compile(f"^(?:{exclude})$", source=source, json_path=f"$.redaction.detectors[{index}].exclude")
+                         if exclude else None)
+        detectors.append(Detector(name=str(item["name"]), regex=regex, group=group, exclude=exclude_regex))
     entropy = _entropy(section.get("entropy") or {}, source)
     return Redactor(
         policy=str(section.get("policy", "redact")),
@@ -287,6 +405,34 @@ def redact_synopsis(synopsis: Synopsis, ruleset: Ruleset, *, content: str | None
         notable_items=tuple(clean(item) for item in synopsis.notable_items),
         sample=clean(synopsis.sample),
     )
+
+
+def redact_value(value: Any, ruleset: Ruleset, *, _depth: int = 0) -> tuple[Any, int]:
+    """(a JSON-able ``value`` with every string in it, keys too, redacted, count): for message logs,
+    text parts and small tool outputs kept inline, whatever the policy (they are shown as stored)."""
+    redactor = redactor_for(ruleset)
+    if redactor is None:
+        return value, 0
+    return _redact_value(value, redactor, 0)
+
+
+def _redact_value(value: Any, redactor: Redactor, depth: int) -> tuple[Any, int]:
+    if isinstance(value, str):
+        return redactor.redact(value)
+    if depth > 400:  # deeper than any request body can be (the server refuses > 256)
+        return value, 0
+    if isinstance(value, dict):
+        out, total = {}, 0
+        for key, item in value.items():
+            new_key, n_key = _redact_value(key, redactor, depth + 1) if isinstance(key, str) else (key, 0)
+            new_item, n_item = _redact_value(item, redactor, depth + 1)
+            out[new_key] = new_item
+            total += n_key + n_item
+        return out, total
+    if isinstance(value, (list, tuple)):
+        items = [_redact_value(item, redactor, depth + 1) for item in value]
+        return [item for item, _ in items], sum(n for _, n in items)
+    return value, 0
 
 
 def prepare_for_storage(content: str, ruleset: Ruleset) -> tuple[str, int]:

@@ -21,6 +21,7 @@ from fastapi import APIRouter, Body, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from toolstub.errors import InvalidArgumentError, NotFoundError
+from toolstub.redact import redact_value
 from toolstub.externalize import externalize
 from toolstub.server.deps import ExistingSession, SessionId, WritableSession
 from toolstub.server.envelope import EnvelopeJSONResponse, error_docs, ok
@@ -78,7 +79,8 @@ def post_messages(session: Any, session_id: str, fmt: str, messages: list[dict[s
     if fmt == "parts":
         _check_claimed_refs(messages, session, session_id)
     result = externalize(messages, format=fmt, store=session, config=state.config, rules=state.rules)
-    stubbed = list(result.messages)
+    # what stays inline (text parts, small tool outputs, arguments) is stored and shown: redacted too
+    stubbed, _ = redact_value(list(result.messages), state.rules)
     session.append_messages(stubbed)
     return {
         "session_id": session_id,
@@ -116,5 +118,7 @@ def add_routes(api: APIRouter) -> None:
         tags=["messages"],
         summary="The session's messages as stored: tool outputs stubbed",
     )
-    def get_context(session_id: SessionId, session: ExistingSession) -> EnvelopeJSONResponse:
-        return ok({"session_id": session_id, "messages": session.messages()})
+    def get_context(request: Request, session_id: SessionId, session: ExistingSession) -> EnvelopeJSONResponse:
+        # logs written before redaction covered them (or by another tool) are redacted as they are shown
+        messages, _ = redact_value(session.messages(), request.app.state.rules)
+        return ok({"session_id": session_id, "messages": messages})
