@@ -34,6 +34,9 @@ characters kept).
   counted when the examined characters, read back as bytes, decode strictly in one of these
   codecs (``gb18030``, ``shift_jis``, ``euc_kr``...): GBK, Shift-JIS or EUC-KR text decoded
   with ``surrogateescape`` is text, not binary. Control bytes below U+0020 still count.
+* ``confidence`` (false): a scored claim: ``nul_bytes`` (0.98, decisive), ``over_control_limit``
+  (0.6) and ``control_share`` (the share over four times ``max_control_ratio``, 0.97); a GNU info file (``\x1f`` node
+  separators) gives a plain claim, so the text detector, which knows the format, decides.
 
 .. rubric:: Examples
 
@@ -48,7 +51,7 @@ from functools import lru_cache
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
-from toolstub.synopsis import KindInput, Summarizer, Synopsis
+from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import head_tail_sample
 
 EMPTY_DEFAULTS: dict[str, Any] = {"whitespace_is_empty": False}
@@ -68,6 +71,7 @@ BINARY_DEFAULTS: dict[str, Any] = {
     "count_surrogate_escapes": False,
     "legacy_encodings": [],
     "text_formats": [],
+    "confidence": False,
 }
 BINARY_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -95,6 +99,7 @@ BINARY_SCHEMA: dict[str, Any] = {
             "items": {"type": "string"},
             "description": "RE2 patterns of text formats with control bytes (GNU info files), searched in the first 4096 characters",
         },
+        "confidence": {"type": "boolean", "description": "return a scored claim (strongest_claim detection)"},
     },
 }
 
@@ -159,15 +164,32 @@ def looks_binary(content: str, caps: Any) -> bool:
     return ratio > caps["max_control_ratio"]
 
 
-def _binary(inp: KindInput) -> Synopsis | None:
+_INFO_NODE = ("\x1f\nFile: ", "\x1f\nTag Table:", "\x1f\nIndirect:")
+
+
+def _binary(inp: KindInput) -> Synopsis | Claim | None:
     if not looks_binary(inp.content, inp.caps):
         return None
-    return Synopsis(
+    synopsis = Synopsis(
         kind="unknown",
         title="Binary-like output",
         summary=(f"Contains {len(inp.content)} characters and non-text control bytes.",),
         sample=head_tail_sample(inp.content, inp.preview_chars),
     )
+    if not inp.caps.get("confidence"):
+        return synopsis
+    content, caps = inp.content, inp.caps
+    if any(marker in content for marker in _INFO_NODE):
+        return synopsis  # a GNU info file (NUL, \x1f node separators): no opinion, text decides
+    evidence = []
+    if caps["nul_is_binary"] and "\x00" in content:
+        evidence.append(Evidence("nul_bytes", 1.0, 0.98))
+    window = content[: caps["sample_chars"]]
+    ratio = _control_count(window, caps) / max(1, min(len(content), caps["sample_chars"]))
+    limit = max(float(caps["max_control_ratio"]), 1e-9)
+    evidence.append(Evidence("over_control_limit", 1.0 if ratio > limit else 0.0, 0.6))
+    evidence.append(Evidence("control_share", min(1.0, ratio / (4 * limit)), 0.97))
+    return Claim(synopsis=synopsis, evidence=tuple(evidence))
 
 
 @hookimpl

@@ -64,7 +64,9 @@ per value.
 * ``confidence`` (false): return a :class:`~toolstub.claims.Claim` scored from that
   structure (``loads``, ``nested``, ``identifier_keys``, ``block_scalar``,
   ``document_start``, ``heuristic``; counter-evidence ``scalar_list``: a bullet list of
-  plain strings, ``few_keys``, ``spaced_keys``: labels such as ``Last Modified``).
+  plain strings, ``few_keys``, ``spaced_keys``: labels such as ``Last Modified``,
+  ``header_fields``: a flat mapping of capitalised keys with a ``Title-Case-Hyphen`` one, the
+  RFC 822 field listings of ``apt-cache show``, ``dpkg -s``, ``pip show``, HTTP and mail headers).
 * ``manifests`` (0): a stream whose documents have ``kind`` / ``apiVersion`` (Kubernetes
   manifests, ``helm template``) names up to this many documents (``Deployment apps/v1 web``)
   and says how many more.
@@ -793,6 +795,18 @@ def probe_structure(content: str, code_patterns: Any, vetoes: dict[str, bool] | 
     return not _code_veto(content, code_patterns, "unindented")
 
 
+_KEY_VALUE = re.compile(r"(?m)^[^\s#:][^:\n]*:([ \t]+)\S")
+
+
+def _aligned_share(content: str) -> float:
+    """The share of the first 200 top-level ``key: value`` lines whose value is aligned (2+ blanks or a tab)."""
+    gaps = [m.group(1) for _, m in zip(range(200), _KEY_VALUE.finditer(content[:65536]))]
+    if not gaps:
+        return 0.0
+    return sum(1 for gap in gaps if len(gap) > 1 or "\t" in gap) / len(gaps)
+
+
+_FIELD_KEY = re.compile(r"^[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$")
 _IDENTIFIER_KEY = re.compile(r"^[$@]?[A-Za-z_][\w.$/-]*$")
 _BLOCK_SCALAR = re.compile(r"(?m):[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
 _DOCUMENT_START = re.compile(r"(?m)^---(?:[ \t]|$)")
@@ -824,6 +838,16 @@ def evidence_of(content: str, kind: str, data: Any, keys: list[str], info: dict[
                 found.append(Evidence("spaced_keys", 1.0 - identifiers / len(keys), -0.5))
             if not nested and len(values) <= 2:
                 found.append(Evidence("few_keys", 1.0, -0.3))
+            if not nested:
+                aligned = _aligned_share(content)
+                if aligned:
+                    # `passwd:         files systemd` (nsswitch.conf, column-aligned listings): a
+                    # hand-aligned configuration or report, not a YAML document
+                    found.append(Evidence("aligned_values", aligned, -0.5))
+            if not nested and keys and all(k[:1].isupper() for k in keys) and any(_FIELD_KEY.match(k) for k in keys):
+                # `Package: / Installed-Size: / Multi-Arch:` (apt-cache show, dpkg -s, pip show, HTTP and
+                # mail headers): an RFC 822-style field listing, not a YAML document
+                found.append(Evidence("header_fields", 1.0, -0.6))
     if _BLOCK_SCALAR.search(head):
         found.append(Evidence("block_scalar", 1.0, 0.5))
     if _DOCUMENT_START.search(head):

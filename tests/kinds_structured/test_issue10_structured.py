@@ -127,6 +127,49 @@ def test_transcripts_and_notes_with_colons_stay_text():
     assert kind(bullets) != "yaml"
 
 
+APT_SHOW = """\
+Package: jq
+Version: 1.6-2.1+deb12u1
+Installed-Size: 111
+Maintainer: ChangZhuo Chen <czchen@debian.org>
+Architecture: amd64
+Depends: libjq1 (= 1.6-2.1+deb12u1), libc6 (>= 2.34)
+Description: lightweight and flexible command-line JSON processor
+Multi-Arch: foreign
+Homepage: https://github.com/stedolan/jq
+Section: utils
+Priority: optional
+
+"""
+
+PIP_SHOW = """\
+Name: jsonschema
+Version: 4.26.0
+Summary: An implementation of JSON Schema validation for Python
+Home-page: 
+Author: 
+Author-email: Julian Berman <Julian+jsonschema@GrayVines.com>
+License: 
+Location: /usr/lib/python3/dist-packages
+Requires: attrs, jsonschema-specifications, referencing, rpds-py
+Required-by: openapi-schema-validator
+Files:
+  ../../../bin/jsonschema
+  jsonschema-4.26.0.dist-info/INSTALLER
+"""
+
+
+@pytest.mark.parametrize("content", [APT_SHOW, PIP_SHOW], ids=["apt-cache-show", "pip-show"])
+def test_rfc822_field_listings_are_text_as_in_compat(content):
+    assert kind(content, COMPAT) == "text"
+    assert kind(content) == "text"
+
+
+def test_flat_yaml_config_stays_yaml():
+    assert kind("name: toolstub\nversion: 1\nenabled: true\n") == "yaml"
+    assert kind("Name: toolstub\nVersion: 1\nEnabled: true\n") == "yaml"  # capitalised, no header fields
+
+
 def test_a_manifest_stream_names_each_document():
     syn = toolstub.synopsize(MANIFESTS)
     assert syn.kind == "yaml"
