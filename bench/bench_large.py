@@ -7,7 +7,7 @@ Usage::
     python bench/bench_large.py --mb 100,1000 --kinds log --json
 
 Every step is one whole ``toolstub`` process (what a user runs); its wall time and its
-peak RSS (``ru_maxrss`` of the child, from ``os.wait4``) are printed. The inputs are
+peak RSS (``ru_maxrss`` from ``os.wait4``, through a small launcher: see ``_LAUNCH``) are printed. The inputs are
 written to a temporary folder and deleted at the end, as is the store (``--s3`` starts a
 SeaweedFS with ``scripts/seaweedfs.py`` and stops it). ``TOOLSTUB_MAX_INPUT_BYTES`` is
 raised to fit the input. Goals (issue 11): peak RSS <= 100 MB at any size for the
@@ -73,19 +73,34 @@ def _fail(command: list[str], code: int, err: bytes) -> str:
     raise SystemExit(f"bench: {' '.join(command[:4])} ... exited {code}: {err.decode('utf-8', 'replace').strip()[-400:]}")
 
 
+# A small interpreter forks and execs each measured command and reports its peak RSS: Linux
+# carries a process's peak RSS across fork and exec, so a child of this (larger) bench process
+# would report at least the bench's own peak; the small launcher's children do not.
+_LAUNCH = (
+    "import os, sys\n"
+    "pid = os.fork()\n"
+    "if pid == 0:\n"
+    "    os.execv(sys.argv[1], sys.argv[1:])\n"
+    "_, status, usage = os.wait4(pid, 0)\n"
+    "sys.stderr.write('\\ntoolstub-bench-rss-kb=%d\\n' % usage.ru_maxrss)\n"
+    "sys.exit(os.waitstatus_to_exitcode(status))\n"
+)
+
+
 def run_rss(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
-    """(seconds, peak RSS MB, stdout) of one whole process, its RSS from ``os.wait4``."""
+    """(seconds, peak RSS MB, stdout) of one whole process running ``command``."""
     start = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(command, stdout=out, stderr=err, env=env)
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        proc = subprocess.run([sys.executable, "-S", "-c", _LAUNCH, *command], stdout=out, stderr=err, env=env)
         seconds = time.perf_counter() - start
         out.seek(0)
         err.seek(0)
+        errors = err.read()
         if proc.returncode:
-            _fail(command, proc.returncode, err.read())
-        return seconds, usage.ru_maxrss / 1024, out.read().decode("utf-8", "replace")
+            _fail(command, proc.returncode, errors)
+        marker = errors.rfind(b"toolstub-bench-rss-kb=")
+        rss = int(errors[marker:].split(b"=", 1)[1].split()[0]) / 1024 if marker >= 0 else float("nan")
+        return seconds, rss, out.read().decode("utf-8", "replace")
 
 
 def _seaweed():
