@@ -1417,11 +1417,11 @@ def generate(out: Path | None = None, *, force: bool = False, quiet: bool = True
         (work / "dropped.json").write_text(json.dumps(sorted(b.corpus.dropped, key=lambda d: d["id"]), indent=1, ensure_ascii=False))
         if out.exists():
             shutil.rmtree(out)
+        out.parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no cache folder yet
         if out == default_out():  # earlier generators' corpora
             for old in out.parent.iterdir():
                 if old.is_dir() and old != out and not old.name.startswith("real-corpus-"):
                     shutil.rmtree(old, ignore_errors=True)
-        out.parent.mkdir(parents=True, exist_ok=True)
         work.rename(out)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
