@@ -57,11 +57,10 @@ def _run(detector: str, summarizer: Summarizer, inp: KindInput, diagnostics: lis
     else:
         if result is None:
             return None
-        problem = _malformed(result.synopsis if isinstance(result, Claim) else result)
-        if problem is None and isinstance(result, Claim):
+        if not isinstance(result, Claim):  # as_claim wraps every Synopsis: this is malformed
+            problem = _malformed(result)
+        elif (problem := _malformed(result.synopsis)) is None:
             return result
-        if problem is None:  # pragma: no cover - as_claim wraps every Synopsis
-            problem = f"returned {type(result).__name__}, not a Synopsis"
     message = " ".join(f"detector {detector!r} {problem}".split())
     log.warning("toolstub: %s; trying the next detector", message)
     diagnostics.append(message)

@@ -221,19 +221,18 @@ def _rewrite(text: str, view: str, tokens: list[tuple[int, int, int, int, str]],
     redacted, any other literal as it was."""
     out: list[str] = []
     view_pos = 0  # where the next stretch starts in the view
-    raw_pos = 0
 
     def clipped(lo: int, hi: int) -> str:
         inside = [(max(a, lo) - lo, min(b, hi) - lo, n) for a, b, n in spans if a < hi and b > lo]
         return redactor._apply(view[lo:hi], inside)
 
     for v0, v1, r0, r1, _literal in tokens:
-        out.append(clipped(view_pos, v0))  # the same characters as text[raw_pos:r0]
+        out.append(clipped(view_pos, v0))  # the same characters as the raw text before this token
         if any(a < v1 and b > v0 for a, b, _ in spans):
             out.append(clipped(v0, v1))
         else:
             out.append(text[r0:r1])
-        view_pos, raw_pos = v1, r1
+        view_pos = v1
     out.append(clipped(view_pos, len(view)))
     return "".join(out)
 

@@ -758,7 +758,6 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
                 fence = found.group("fence")
                 continue
         if line.startswith("#") and _ATX_LINE.match(line):
-            prev = lines[index - 1].rstrip("\r") if index else ""
             nxt = lines[index + 1].rstrip("\r") if index + 1 < count else ""
             text = line.lstrip("#").strip().rstrip("#").strip()
             in_run = _in_comment_run(lines, index)

@@ -17,7 +17,6 @@ from collections.abc import Callable
 import logging
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import click

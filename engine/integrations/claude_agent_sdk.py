@@ -27,43 +27,28 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from claude_agent_sdk import HookMatcher, SdkMcpTool, ToolAnnotations, create_sdk_mcp_server
 
-from toolstub.integrations.core import Processed, ToolOutputs
+from toolstub.integrations.core import Processed, SessionAdapter
 from toolstub.store.readback import MAX_READ_CHARS
 
 if TYPE_CHECKING:
     from claude_agent_sdk.types import HookContext, HookJSONOutput, McpSdkServerConfig
 
-    from toolstub.externalize.config import ExternalizationConfig
-    from toolstub.rule_files import Ruleset
-    from toolstub.store.session import ToolResultStore
 
 __all__ = ["SERVER_NAME", "ToolstubHooks"]
 
 SERVER_NAME = "toolstub"
 
 
-class ToolstubHooks:
+class ToolstubHooks(SessionAdapter):
     """The PostToolUse hook and the read-back MCP server over one store session.
 
     ``session``: a :class:`~toolstub.store.ToolResultStore`; ``config`` / ``rules``: as for
     :func:`toolstub.externalize`.
     """
-
-    def __init__(
-        self,
-        session: ToolResultStore,
-        *,
-        config: ExternalizationConfig | None = None,
-        rules: str | Path | Ruleset | None = None,
-    ) -> None:
-        self.outputs: ToolOutputs = ToolOutputs(session, config=config, rules=rules)
-        self.processed: list[Processed] = []
-        """What became of each string the hook externalized (or tried to), in order."""
 
     # -- the hook -----------------------------------------------------------------
     def _is_readback(self, tool_name: str) -> bool:

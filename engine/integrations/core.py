@@ -119,3 +119,22 @@ class ToolOutputs:
             return Processed(text=text, original_chars=len(output))
         return Processed(text=text, ref=part.ref, kind=part.kind, original_chars=len(output),
                          action=part.action, error=part.error)
+
+
+class SessionAdapter:
+    """Base of the framework adapters: one :class:`ToolOutputs` and the record of what it did.
+
+    ``session``: a :class:`~toolstub.store.ToolResultStore`; ``config`` / ``rules``: as for
+    :func:`toolstub.externalize`.
+    """
+
+    def __init__(
+        self,
+        session: ToolResultStore,
+        *,
+        config: ExternalizationConfig | None = None,
+        rules: str | Path | Ruleset | None = None,
+    ) -> None:
+        self.outputs: ToolOutputs = ToolOutputs(session, config=config, rules=rules)
+        self.processed: list[Processed] = []
+        """What became of each output handled so far, in order (stored or not)."""

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from agents import FunctionTool, ToolOutputText
 from agents.tool_context import ToolContext
 
-from toolstub.integrations.core import Processed, ToolOutputs
+from toolstub.integrations.core import SessionAdapter
 
 if TYPE_CHECKING:
     from agents import Tool
@@ -53,23 +53,12 @@ def _text_of(output: Any) -> str | None:
     return None
 
 
-class ToolstubAgentTools:
+class ToolstubAgentTools(SessionAdapter):
     """Wrap function tools of one agent over a store session, and build the read-back tools.
 
     ``session``: a :class:`~toolstub.store.ToolResultStore`; ``config`` / ``rules``: as for
     :func:`toolstub.externalize`.
     """
-
-    def __init__(
-        self,
-        session: ToolResultStore,
-        *,
-        config: ExternalizationConfig | None = None,
-        rules: str | Path | Ruleset | None = None,
-    ) -> None:
-        self.outputs: ToolOutputs = ToolOutputs(session, config=config, rules=rules)
-        self.processed: list[Processed] = []
-        """What became of each output handled so far (in call order; stored or not)."""
 
     def wrap(self, tool: Tool) -> Tool:
         """``tool`` with its output externalized when large (non-function tools are returned as they are)."""

@@ -15,7 +15,6 @@ from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBea
 from toolstub.errors import InvalidArgumentError, NotFoundError, RequestError
 from toolstub.store.ids import is_valid_session_id, is_valid_tool_result_id, validate_session_id
 from toolstub.server.auth import ApiKey, KeyRing
-from toolstub.store.ids import is_valid_session_id
 
 SessionId = Annotated[str, PathParam(description="The session id", max_length=256,
                                      json_schema_extra={"pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$"})]
