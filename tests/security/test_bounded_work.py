@@ -24,6 +24,34 @@ def dense(server_store) -> tuple[object, str]:
     return session, session.write(DENSE, tool_id="dense").tool_result_id
 
 
+@pytest.fixture
+def slow_scan(monkeypatch: pytest.MonkeyPatch):
+    """``install(delay)``: a slow disk under search (each block waits ``delay`` s); returns the
+    list of budget errors the scan itself raised. Undone by ``monkeypatch`` at teardown."""
+    real_check, real_blocks = budget.check, search_mod.iter_blocks
+
+    def install(delay: float) -> list[str]:
+        raised: list[str] = []
+
+        def slow_iter(*args, **kwargs):
+            for block in real_blocks(*args, **kwargs):
+                time.sleep(delay)
+                yield block
+
+        def spy() -> None:
+            try:
+                real_check()
+            except budget.BudgetExceeded as exc:
+                raised.append(exc.message)
+                raise
+
+        monkeypatch.setattr(budget, "check", spy)  # the search module's view of toolstub.budget.check
+        monkeypatch.setattr(search_mod, "iter_blocks", slow_iter)
+        return raised
+
+    return install
+
+
 @pytest.mark.parametrize("mode", ["literal", "icase", "regex"])
 def test_a_limit_1_search_counts_only_a_bounded_number(dense, mode: str) -> None:
     session, rid = dense
@@ -75,7 +103,7 @@ def test_search_checks_the_budget() -> None:
     budget.check()  # outside a request: no budget
 
 
-def test_http_request_over_its_time_budget_is_503_and_stops(dense) -> None:
+def test_http_request_over_its_time_budget_is_503_and_stops(dense, slow_scan) -> None:
     from fastapi.testclient import TestClient
 
     from toolstub.server.http import create_app
@@ -83,40 +111,19 @@ def test_http_request_over_its_time_budget_is_503_and_stops(dense) -> None:
     session, _ = dense
     rid = session.write("z" * 8_000_000, tool_id="slow").tool_result_id
     app = create_app(store=toolstub.open_store(str(session.backend.root)), request_timeout_seconds=0.2)
-    raised: list[str] = []
-    real_check = budget.check
-    slow_blocks = search_mod.iter_blocks
-
-    def slow_iter(*args, **kwargs):  # a slow disk: 50 ms a block, so the scan outlives its budget
-        for block in slow_blocks(*args, **kwargs):
-            time.sleep(0.05)
-            yield block
-
-    def spy() -> None:
-        try:
-            real_check()
-        except budget.BudgetExceeded as exc:
-            raised.append(exc.message)
-            raise
-
-    search_mod.budget.check = spy  # the search module's view of toolstub.budget.check
-    search_mod.iter_blocks = slow_iter
-    try:
-        with TestClient(app, base_url="http://localhost") as client:
-            resp = client.get(f"/api/v1/sessions/bounded/tool-results/{rid}/search",
-                              params={"q": "z+y", "mode": "regex"})
-        assert resp.status_code == 503
-        assert resp.json()["error"]["code"] == "DEADLINE_EXCEEDED"
-        deadline = time.monotonic() + 10
-        while not raised and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert raised and "time budget" in raised[0]  # the scan itself stopped
-    finally:
-        search_mod.budget.check = real_check
-        search_mod.iter_blocks = slow_blocks
+    raised = slow_scan(0.05)  # 50 ms a block, so the scan outlives its budget
+    with TestClient(app, base_url="http://localhost") as client:
+        resp = client.get(f"/api/v1/sessions/bounded/tool-results/{rid}/search",
+                          params={"q": "z+y", "mode": "regex"})
+    assert resp.status_code == 503
+    assert resp.json()["error"]["code"] == "DEADLINE_EXCEEDED"
+    deadline = time.monotonic() + 10
+    while not raised and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert raised and "time budget" in raised[0]  # the scan itself stopped
 
 
-def test_work_for_a_disconnected_client_stops(dense) -> None:
+def test_work_for_a_disconnected_client_stops(dense, slow_scan) -> None:
     import uvicorn
 
     from toolstub.server.http import create_app
@@ -130,24 +137,7 @@ def test_work_for_a_disconnected_client_stops(dense) -> None:
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    raised: list[str] = []
-    real_check = budget.check
-    slow_blocks = search_mod.iter_blocks
-
-    def slow_iter(*args, **kwargs):  # a slow disk: 20 ms a block, so the scan outlives the client
-        for block in slow_blocks(*args, **kwargs):
-            time.sleep(0.02)
-            yield block
-
-    def spy() -> None:
-        try:
-            real_check()
-        except budget.BudgetExceeded as exc:
-            raised.append(exc.message)
-            raise
-
-    search_mod.budget.check = spy
-    search_mod.iter_blocks = slow_iter
+    raised = slow_scan(0.02)  # 20 ms a block, so the scan outlives the client
     try:
         deadline = time.monotonic() + 20
         while not server.started and time.monotonic() < deadline:
@@ -160,8 +150,6 @@ def test_work_for_a_disconnected_client_stops(dense) -> None:
             time.sleep(0.05)
         assert raised and "disconnected" in raised[0]
     finally:
-        search_mod.budget.check = real_check
-        search_mod.iter_blocks = slow_blocks
         server.should_exit = True
         thread.join(timeout=10)
 

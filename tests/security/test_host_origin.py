@@ -15,7 +15,7 @@ import pytest
 import toolstub
 from toolstub.server.host_check import HostPolicy, split_host
 
-from .conftest import clean_env, run_server
+from .conftest import clean_env, run_cli, run_server
 
 SECRET_OUTPUT = '{"orders": [1, 2, 3], "note": "private data"}'
 
@@ -113,8 +113,6 @@ def test_config_key_and_environment_add_hosts(server_store, tmp_path) -> None:
 
 
 def test_bad_allowed_host_is_a_one_line_error(server_store) -> None:
-    from .conftest import run_cli
-
     done = run_cli("serve", "http", "--store", str(server_store), "--allowed-host", "http://x/y")
     assert done.returncode == 5
     assert done.stderr.decode().count("\n") == 1 and "allowed host" in done.stderr.decode()
