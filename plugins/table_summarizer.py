@@ -36,8 +36,10 @@ kept, and content without quotes is read with plain splits (same result).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
+import threading
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
@@ -77,7 +79,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         },
         "secondary_not_table_patterns": {"type": "array", "items": {"type": "string"}},
         "max_field_chars": {"type": ["integer", "null"], "minimum": 1,
-                            "description": "longest unquoted field (null: the csv module's limit, 131072)"},
+                            "description": "longest field, quoted or not (null: the csv module's limit, 131072)"},
         "confidence": {"type": "boolean", "description": "return a scored claim (strongest_claim detection)"},
     },
 }
@@ -106,6 +108,37 @@ def _defaults(label: str, delimiter: str) -> Mapping[str, Any]:
         "sample_rows": 50,
         "confidence": False,
     }
+
+
+#: the csv module's own field limit when this module was imported (131072), for ``max_field_chars: null``
+_BASE_FIELD_LIMIT = csv.field_size_limit()
+_field_limit_lock = threading.Lock()
+_field_limit_users = [0, _BASE_FIELD_LIMIT]  # readers holding a raised limit, the limit before them
+
+
+@contextlib.contextmanager
+def _field_limit(limit: int | None) -> Iterator[None]:
+    """While reading quoted content, ``csv.reader``'s field limit raised to ``limit``.
+
+    The csv module keeps one limit per process (``csv.field_size_limit``): it is raised while
+    any reader needs more and put back once the last one is done (a lock keeps the count).
+    """
+    if not limit or limit <= _BASE_FIELD_LIMIT:
+        yield
+        return
+    with _field_limit_lock:
+        if _field_limit_users[0] == 0:
+            _field_limit_users[1] = csv.field_size_limit()
+        _field_limit_users[0] += 1
+        if csv.field_size_limit() < limit:
+            csv.field_size_limit(limit)
+    try:
+        yield
+    finally:
+        with _field_limit_lock:
+            _field_limit_users[0] -= 1
+            if _field_limit_users[0] == 0:
+                csv.field_size_limit(_field_limit_users[1])
 
 
 class NotATable(Exception):
@@ -213,8 +246,8 @@ class _Source:
 
     def check_field_sizes(self, limit: int | None = None) -> None:
         """The csv module's field size limit (or ``max_field_chars``), for the plain path (``csv.reader``
-        checks the module's limit itself on quoted content)."""
-        limit = limit or csv.field_size_limit()
+        checks the limit itself on quoted content: see :func:`_field_limit`)."""
+        limit = limit or _BASE_FIELD_LIMIT
         if not self.plain or len(self.content) <= limit:
             return
         for line in _long_lines(self.content, limit):
@@ -313,7 +346,8 @@ def summarize_table(inp: KindInput, kind: str) -> Synopsis | Claim | None:
             continue
         facts: dict[str, int] = {}
         try:
-            found = _summarize(content, delimiter, kind, caps, secondary=index > 0, facts=facts)
+            with _field_limit(caps.get("max_field_chars")):
+                found = _summarize(content, delimiter, kind, caps, secondary=index > 0, facts=facts)
         except NotATable:
             found = None
         if found is not None:

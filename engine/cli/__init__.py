@@ -13,6 +13,7 @@ they use. The command modules import their toolstub modules at the top.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import Any, NoReturn
 
@@ -51,6 +52,7 @@ EXIT_USAGE = 2  # a bad option or argument (click's own code)
 EXIT_NO_INPUT = 3  # a missing file or unknown ref
 EXIT_BAD_RULES = 4  # a rule file that does not validate
 EXIT_BAD_CONFIG = 5  # a bad config file
+EXIT_BROKEN_PIPE = 141  # stdout closed by the reader (``| head``): 128 + SIGPIPE, as coreutils and git
 
 
 class CliError(click.ClickException):
@@ -106,8 +108,33 @@ def _usage_line(exc: click.UsageError) -> CliError:
     return CliError(f"{exc.format_message()} (see '{where} --help')", EXIT_USAGE)
 
 
+def _quiet_broken_pipe() -> NoReturn:
+    """The reader of stdout went away (``toolstub store list | head -1``): stop quietly, as a Unix tool
+    killed by SIGPIPE would (exit 141, nothing on stderr). Python's own flush at exit would fail
+    again, so stdout is pointed at /dev/null first."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - no real stdout
+        pass
+    raise SystemExit(EXIT_BROKEN_PIPE)
+
+
 class ToolstubGroup(click.Group):
     """A click group whose commands never end in a traceback; usage errors are one line too."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, **kwargs)
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+        finally:
+            try:  # what is still buffered, while a closed pipe can still be told apart
+                sys.stdout.flush()
+            except BrokenPipeError:
+                _quiet_broken_pipe()
+            except (OSError, ValueError, AttributeError):  # pragma: no cover - stdout closed or absent
+                pass
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
@@ -126,6 +153,8 @@ class ToolstubGroup(click.Group):
             raise _usage_line(exc) from exc
         except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
             raise
+        except BrokenPipeError:
+            _quiet_broken_pipe()
         except Exception as exc:  # every error is one line
             raise as_cli_error(exc) from exc
 

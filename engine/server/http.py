@@ -23,6 +23,7 @@ from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES, BodyLimitMiddlewa
 from toolstub.server.deps import current_key
 from toolstub.server.envelope import EnvelopeJSONResponse, install_handlers, ok
 from toolstub.server.host_check import HostCheckMiddleware, HostPolicy
+from toolstub.server.json_body import JSONRoute
 from toolstub.server.models import Health, Ok
 from toolstub.server.time_budget import TimeBudgetMiddleware
 from toolstub.settings import DEFAULT_REQUEST_TIMEOUT_SECONDS, load_settings
@@ -104,7 +105,7 @@ def create_app(
     def healthz() -> EnvelopeJSONResponse:
         return ok({"status": "ok", "version": _version()})
 
-    api = APIRouter(prefix=API_PREFIX, dependencies=[Depends(current_key)])
+    api = APIRouter(prefix=API_PREFIX, dependencies=[Depends(current_key)], route_class=JSONRoute)
     routes_results.add_routes(api)
     routes_messages.add_routes(api)
     routes_synopsis.add_routes(api)
