@@ -98,6 +98,13 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "neutral_blocks": {"type": "boolean"},
         "text_line_pattern": _PATTERN,
         "max_text_lines": _INT,
+        "config_comment_pattern": _PATTERN,
+        "config_line_pattern": _PATTERN,
+        "config_code_pattern": _PATTERN,
+        "config_directive_pattern": _PATTERN,
+        "config_min_lines": _INT,
+        "config_min_share": {"type": "number", "minimum": 0, "maximum": 1},
+        "config_max_code_share": {"type": "number", "minimum": 0, "maximum": 1},
     },
 }
 
@@ -137,6 +144,13 @@ DEFAULTS: Mapping[str, Any] = {
     "neutral_blocks": False,
     "text_line_pattern": None,
     "max_text_lines": 1,
+    "config_comment_pattern": None,
+    "config_line_pattern": None,
+    "config_code_pattern": None,
+    "config_directive_pattern": None,
+    "config_min_lines": 2,
+    "config_min_share": 0.8,
+    "config_max_code_share": 0.0,
 }
 
 PATTERN_KEYS = frozenset(
@@ -153,6 +167,10 @@ PATTERN_KEYS = frozenset(
         "language_signatures",
         "language_lines",
         "text_line_pattern",
+        "config_comment_pattern",
+        "config_line_pattern",
+        "config_code_pattern",
+        "config_directive_pattern",
     }
 )
 
@@ -268,7 +286,7 @@ def _is_code(content: str, caps: Mapping[str, Any]) -> bool:
 
 
 #: block comments (and POD, docstrings) opened at a line start: (opening, closing)
-_BLOCKS = (("/*", "*/"), ('"""', '"""'), ("'''", "'''"), ("#=", "=#"), ("--[[", "]]"), ("<!--", "-->"))
+_BLOCKS = (("/*", "*/"), ('"""', '"""'), ("'''", "'''"), ("#=", "=#"), ("--[[", "]]"), ("<!--", "-->"), ("<#", "#>"))
 
 
 def _neutral_lines(sample: list[str]) -> list[bool]:
@@ -396,6 +414,51 @@ class _Languages:
         return sum(1 for i in counted if i in code) / len(counted)
 
 
+def _config_shaped(table: _Languages, caps: Mapping[str, Any]) -> bool:
+    """Whether the sample reads as a configuration file rather than a program.
+
+    Its statements (lines outside block comments and triple-quoted strings that are not
+    ``config_comment_pattern`` comments, unless ``config_directive_pattern`` lines) are at least
+    ``config_min_lines``; ``config_min_share`` of them are declarations
+    (``config_line_pattern``: ``key = value``, ``[section]``, ``name {``, ``directive args;``)
+    and at most ``config_max_code_share`` are lines only a program writes
+    (``config_code_pattern``: control flow, definitions, calls, operators).
+    """
+    pattern = caps.get("config_line_pattern")
+    if pattern is None:
+        return False
+    neutral = table.neutral()
+    lines: list[str] = []
+    quote: str | None = None  # inside a triple-quoted string (``DOC = """...``): not statements
+    for i, line in enumerate(table.sample):
+        stripped = line.strip()
+        if quote is not None:
+            quote = None if stripped.count(quote) % 2 else quote
+            continue
+        opened = next((q for q in ('"""', "'''") if stripped.count(q) % 2), None)
+        if opened is not None:
+            quote = opened
+            continue
+        if not neutral[i]:
+            lines.append(stripped)
+    blob = _lines.encode("\n".join(lines))
+    starts = _line_index(blob)
+    comment = caps.get("config_comment_pattern")
+    code_pattern = caps.get("config_code_pattern")
+    # a program's line counts even where it looks like a comment (config_directive_pattern: `#define`)
+    directive = caps.get("config_directive_pattern")
+    code = _line_hits(code_pattern, blob, starts) if code_pattern is not None else set()
+    skip = _line_hits(comment, blob, starts) if comment is not None else set()
+    code = (code - skip) | (_line_hits(directive, blob, starts) if directive is not None else set())
+    skip -= code
+    statements = len(lines) - len(skip)
+    if statements < max(1, int(caps.get("config_min_lines") or 0)):
+        return False
+    config = _line_hits(pattern, blob, starts) - skip - code
+    return (len(config) >= float(caps.get("config_min_share") or 0) * statements
+            and len(code) <= float(caps.get("config_max_code_share") or 0) * statements)
+
+
 def _not_code(content: str, caps: Mapping[str, Any]) -> bool:
     patterns = caps.get("not_code_patterns") or ()
     return bool(patterns) and _lines.any_of(patterns).search(_lines.encode(content[: 1 << 20])) is not None
@@ -427,6 +490,8 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     if is_strong or marked:
         found = Evidence("language_marker" if marked else "strong_pattern", 1.0, 0.95)
         return True, marked or best, (found, signatures)
+    if sample and _config_shaped(table, caps):  # INI, apt.conf, X resources, nginx-style blocks: text
+        return False, None, ()
     # more document lines than max_text_lines, and not a handful in a long file
     if table.document_lines() > max(int(caps.get("max_text_lines") or 0), 0.02 * table.neutral().count(False)):
         return False, None, ()

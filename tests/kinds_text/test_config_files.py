@@ -1,0 +1,547 @@
+"""Issue 10, text kinds: configuration files are text, programs are code.
+
+Each input has the shape of a real configuration file of a common dialect (X resources with
+cpp conditionals, apt.conf blocks, nginx and Apache sites, sshd_config, pam.d, sudoers,
+crontab, fstab, systemd units, git config, EditorConfig, pkg-config, Java policy files, ALSA
+and AppArmor profiles, postgresql.conf) or of a program in the languages whose lines look most
+like declarations (CSS, SQL, Cython declarations, C headers, Vim colour schemes, Makefile
+fragments, Tcl, TypeScript declarations, Python modules holding YAML documentation strings,
+PowerShell with a comment block). The class is what is tested: declarations without control
+flow, definitions or calls are a configuration (text); a program's lines keep it code.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import toolstub
+
+CONFIGS = {
+    "x-resources": """\
+! Viewres resources
+#include "Viewres"
+
+*background:\t\t\t\tgray95
+*foreground:\t\t\t\tgray30
+*borderColor:\t\t\t\tgray80
+*Font:\t\t\t\t\tXtDefaultFont
+#ifdef COLOR
+*buttonbox*ShapeStyle:\t\t\trectangle
+*Tree*List.BorderWidth: \t\t0
+*Tree.foreground:\t\t\tgray75
+*Panner.background:\t\t\tgray70
+#endif
+*SimpleMenu.backgroundPixmap:\t\tgradient:vertical?dimension=4&start=gray92&end=gray98
+""",
+    "apt-conf": """\
+// Pre-configure all packages with debconf before they are installed.
+APT
+{
+  NeverAutoRemove
+  {
+\t"^firmware-linux.*";
+\t"^linux-firmware$";
+\t"^linux-image-[a-z0-9]*$";
+  };
+  Never-MarkAuto-Sections
+  {
+\t"metapackages";
+\t"tasks";
+  };
+};
+DPkg::Pre-Install-Pkgs {"/usr/sbin/dpkg-preconfigure --apt || true";};
+APT::Periodic::Update-Package-Lists "1";
+""",
+    "nginx-site": """\
+# Default server configuration
+server {
+\tlisten 80 default_server;
+\tlisten [::]:80 default_server;
+
+\troot /var/www/html;
+\tindex index.html index.htm index.nginx-debian.html;
+
+\tserver_name _;
+
+\tlocation / {
+\t\ttry_files $uri $uri/ =404;
+\t}
+
+\tlocation ~ /\\.ht {
+\t\tdeny all;
+\t}
+}
+""",
+    "apache-site": """\
+<VirtualHost *:80>
+\t# The ServerName directive sets the request scheme, hostname and port.
+\tServerAdmin webmaster@localhost
+\tDocumentRoot /var/www/html
+
+\tErrorLog ${APACHE_LOG_DIR}/error.log
+\tCustomLog ${APACHE_LOG_DIR}/access.log combined
+
+\t<Directory /var/www/html>
+\t\tOptions Indexes FollowSymLinks
+\t\tAllowOverride None
+\t\tRequire all granted
+\t</Directory>
+</VirtualHost>
+""",
+    "sshd-config": """\
+# This is the sshd server system-wide configuration file.  See
+# sshd_config(5) for more information.
+
+Include /etc/ssh/sshd_config.d/*.conf
+
+#Port 22
+#AddressFamily any
+#ListenAddress 0.0.0.0
+
+PermitRootLogin prohibit-password
+PubkeyAuthentication yes
+KbdInteractiveAuthentication no
+UsePAM yes
+X11Forwarding yes
+PrintMotd no
+AcceptEnv LANG LC_*
+Subsystem\tsftp\t/usr/lib/openssh/sftp-server
+
+Match User anoncvs
+\tX11Forwarding no
+\tAllowTcpForwarding no
+\tForceCommand cvs server
+""",
+    "pam-d": """\
+#
+# The PAM configuration file for the Shadow `chfn' service
+#
+
+# This allows root to change user infomation without being
+# prompted for a password
+auth\t\tsufficient\tpam_rootok.so
+
+# The standard Unix authentication modules, used with
+# NULLOK_SECURE.  SEE common-auth for details.
+@include common-auth
+@include common-account
+@include common-session
+session    optional   pam_keyinit.so force revoke
+auth [success=1 default=ignore] pam_unix.so nullok
+""",
+    "sudoers": """\
+#
+# This file MUST be edited with the 'visudo' command as root.
+#
+Defaults\tenv_reset
+Defaults\tmail_badpass
+Defaults\tsecure_path="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+Defaults\tuse_pty
+
+# User privilege specification
+root\tALL=(ALL:ALL) ALL
+
+# Allow members of group sudo to execute any command
+%sudo\tALL=(ALL:ALL) ALL
+
+@includedir /etc/sudoers.d
+""",
+    "crontab": """\
+# /etc/crontab: system-wide crontab
+SHELL=/bin/sh
+PATH=/usr/local/sbin:/usr/local/bin:/sbin:/bin:/usr/sbin:/usr/bin
+
+# Example of job definition:
+# .---------------- minute (0 - 59)
+# |  .------------- hour (0 - 23)
+# *  *  *  *  * user-name command to be executed
+17 *\t* * *\troot\tcd / && run-parts --report /etc/cron.hourly
+25 6\t* * *\troot\ttest -x /usr/sbin/anacron || { cd / && run-parts --report /etc/cron.daily; }
+47 6\t* * 7\troot\ttest -x /usr/sbin/anacron || { cd / && run-parts --report /etc/cron.weekly; }
+""",
+    "fstab": """\
+# /etc/fstab: static file system information.
+#
+# <file system> <mount point>   <type>  <options>       <dump>  <pass>
+UUID=0a3407de-014b-458b-b5c1-848e92a327a3 /               ext4    errors=remount-ro 0       1
+UUID=6C86-1E2B  /boot/efi       vfat    umask=0077      0       1
+/swapfile                                 none            swap    sw              0       0
+tmpfs /tmp tmpfs defaults,noatime,mode=1777 0 0
+""",
+    "systemd-unit": """\
+[Unit]
+Description=OpenBSD Secure Shell server
+Documentation=man:sshd(8) man:sshd_config(5)
+After=network.target auditd.service
+ConditionPathExists=!/etc/ssh/sshd_not_to_be_run
+
+[Service]
+EnvironmentFile=-/etc/default/ssh
+ExecStartPre=/usr/sbin/sshd -t
+ExecStart=/usr/sbin/sshd -D $SSHD_OPTS
+ExecReload=/bin/kill -HUP $MAINPID
+Restart=on-failure
+RuntimeDirectory=sshd
+
+[Install]
+WantedBy=multi-user.target
+Alias=sshd.service
+""",
+    "gitconfig": """\
+[user]
+\tname = Ada Lovelace
+\temail = ada@example.org
+[core]
+\teditor = vim
+\tautocrlf = input
+[alias]
+\tst = status -sb
+\tlg = log --graph --oneline --decorate
+[remote "origin"]
+\turl = https://example.org/repo.git
+\tfetch = +refs/heads/*:refs/remotes/origin/*
+""",
+    "editorconfig": """\
+# EditorConfig is awesome: https://EditorConfig.org
+root = true
+
+[*]
+end_of_line = lf
+insert_final_newline = true
+charset = utf-8
+
+[*.{js,py}]
+indent_style = space
+indent_size = 4
+
+[Makefile]
+indent_style = tab
+""",
+    "pkg-config": """\
+prefix=/usr
+exec_prefix=${prefix}
+libdir=${prefix}/lib/x86_64-linux-gnu
+includedir=${prefix}/include
+
+Name: zlib
+Description: zlib compression library
+Version: 1.2.13
+
+Requires:
+Libs: -L${libdir} -L${sharedlibdir} -lz
+Cflags: -I${includedir}
+""",
+    "java-policy": """\
+// default permissions granted to all domains
+grant {
+    // allows anyone to listen on dynamic ports
+    permission java.net.SocketPermission "localhost:0", "listen";
+    permission java.util.PropertyPermission "java.version", "read";
+    permission java.util.PropertyPermission "java.vendor", "read";
+    permission java.util.PropertyPermission "os.name", "read";
+};
+
+grant codeBase "jrt:/java.compiler" {
+    permission java.security.AllPermission;
+};
+""",
+    "alsa-conf": """\
+#
+#  Hardware output from 4.0 speakers
+#
+pcm.!surround40 {
+\t@args [ CARD DEV ]
+\t@args.CARD {
+\t\ttype string
+\t\tdefault {
+\t\t\t@func getenv
+\t\t\tvars [
+\t\t\t\tALSA_SURROUND40_CARD
+\t\t\t\tALSA_CARD
+\t\t\t]
+\t\t}
+\t}
+\ttype empty
+\tslave.pcm {
+\t\t@func refer
+\t\tname defaults.pcm.surround40.card
+\t}
+\thint.description "4.0 Surround output to Front and Rear speakers"
+}
+""",
+    "apparmor-profile": """\
+# vim:syntax=apparmor
+#include <tunables/global>
+
+/usr/sbin/ntpd flags=(attach_disconnected) {
+  #include <abstractions/base>
+  #include <abstractions/nameservice>
+
+  capability ipc_lock,
+  capability net_bind_service,
+  capability setgid,
+  network inet dgram,
+  network inet6 stream,
+
+  /etc/ntp.conf r,
+  /usr/sbin/ntpd rmix,
+  /usr/bin/nroff rix,
+  /usr/bin/groff Cx -> ntpd_groff,
+  signal (send) peer=(unconfined),
+  @{PROC}/net/if_inet6 r,
+  owner /var/lib/ntp/* rwl,
+
+  signal peer=@{profile_name},
+
+  profile ntpd_groff {
+    /usr/bin/groff mr,
+    /usr/lib/groff/** mr,
+  }
+}
+""",
+    "postgresql-conf": """\
+# -----------------------------
+# PostgreSQL configuration file
+# -----------------------------
+#
+# This is only relevant when logging to eventlog (Windows):
+#   error
+data_directory = '/var/lib/postgresql/15/main'\t\t# use data in another directory
+hba_file = '/etc/postgresql/15/main/pg_hba.conf'\t# host-based authentication file
+listen_addresses = 'localhost'\t\t# what IP address(es) to listen on;
+port = 5432\t\t\t\t# (change requires restart)
+max_connections = 100\t\t\t# (change requires restart)
+shared_buffers = 128MB\t\t\t# min 128kB
+#work_mem = 4MB\t\t\t\t# min 64kB
+log_timezone = 'Etc/UTC'
+datestyle = 'iso, mdy'
+include_dir = 'conf.d'\t\t\t# include files ending in '.conf' from
+""",
+    "logrotate": """\
+/var/log/apt/term.log {
+  rotate 12
+  monthly
+  compress
+  missingok
+  notifempty
+}
+
+/var/log/apt/history.log {
+  rotate 12
+  monthly
+  compress
+  missingok
+  notifempty
+}
+""",
+}
+
+PROGRAMS = {
+    "css": """\
+/* sets basic placement and size of slide components */
+@import url(framing.css);
+
+html, body {margin: 0; padding: 0;}
+body {
+  background: white;
+  color: black;
+}
+:link, :visited {text-decoration: none; color: #00C;}
+h1 {
+  font-size: 2em;
+  margin: 0 0 0.5em;
+}
+""",
+    "sql": """\
+/* contrib/pgcrypto/pgcrypto--1.3.sql */
+
+-- complain if script is sourced in psql, rather than via CREATE EXTENSION
+\\echo Use "CREATE EXTENSION pgcrypto" to load this file. \\quit
+
+CREATE FUNCTION digest(text, text)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'pg_digest'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION digest(bytea, text)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'pg_digest'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+""",
+    "cython-pxd": """\
+from libc.stdint cimport uint32_t, uint64_t, int32_t, int64_t
+import numpy as np
+cimport numpy as np
+
+cdef double POISSON_LAM_MAX
+cdef uint64_t MAXSIZE
+
+cdef extern from "numpy/random/distributions.h":
+    struct s_binomial_t:
+        int has_binomial
+        double psave
+    ctypedef s_binomial_t binomial_t
+
+    double random_standard_uniform(bitgen_t *bitgen_state) nogil
+    void random_standard_uniform_fill(bitgen_t* bitgen_state, np.npy_intp cnt, double *out) nogil
+""",
+    "c-header-macros": """\
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+#ifndef __ASM_GENERIC_MMAN_COMMON_H
+#define __ASM_GENERIC_MMAN_COMMON_H
+
+#define PROT_READ\t0x1\t\t/* page can be read */
+#define PROT_WRITE\t0x2\t\t/* page can be written */
+#define PROT_EXEC\t0x4\t\t/* page can be executed */
+#define MAP_SHARED\t0x01\t\t/* Share changes */
+#define MAP_PRIVATE\t0x02\t\t/* Changes are private */
+
+#ifndef MAP_UNINITIALIZED
+#define MAP_UNINITIALIZED 0x4000000
+#endif
+
+#endif /* __ASM_GENERIC_MMAN_COMMON_H */
+""",
+    "vim-colors": """\
+" Name:         murphy
+" Description:  Green on black
+" Maintainer:   The Vim Project
+
+set background=dark
+hi clear
+let g:colors_name = 'murphy'
+
+hi Normal guifg=#87ff87 guibg=#000000 gui=NONE cterm=NONE
+hi EndOfBuffer guifg=#303030 guibg=NONE gui=NONE cterm=NONE
+hi StatusLine guifg=#ffffff guibg=#303030 gui=NONE cterm=NONE
+hi StatusLineNC guifg=#ffffff guibg=#000000 gui=NONE cterm=NONE
+hi! link Terminal Normal
+hi! link LineNrAbove LineNr
+hi Comment guifg=#ffa500 guibg=NONE gui=NONE cterm=NONE
+""",
+    "makefile-fragment": """\
+# This Makefile fragment (since dpkg 1.16.1) defines all the DEB_HOST_* variables.
+
+dpkg_datadir = $(srcdir)/mk
+include $(dpkg_datadir)/architecture.mk
+include $(dpkg_datadir)/buildflags.mk
+include $(dpkg_datadir)/pkg-info.mk
+include $(dpkg_datadir)/vendor.mk
+""",
+    "tcl": """\
+namespace eval ttk::theme::clam {
+    variable colors
+    array set colors {
+\t-disabledfg\t\t"#999999"
+\t-frame  \t\t"#dcdad5"
+\t-window  \t\t"#ffffff"
+    }
+    ttk::style theme settings clam {
+\tttk::style configure "." \\
+\t    -background $colors(-frame) \\
+\t    -foreground black \\
+\t    -bordercolor $colors(-darkest) \\
+\t    -troughcolor $colors(-darker) \\
+\t    ;
+\tttk::style map "." \\
+\t    -background [list disabled $colors(-frame) active $colors(-lighter)] \\
+\t    -foreground [list disabled $colors(-disabledfg)] \\
+\t    ;
+    }
+}
+""",
+    "typescript-declarations": """\
+/// <reference path="operators/index.d.ts" />
+export { Observable } from './internal/Observable';
+export { Subject } from './internal/Subject';
+export { BehaviorSubject } from './internal/BehaviorSubject';
+export { Scheduler } from './internal/Scheduler';
+export { Subscription } from './internal/Subscription';
+declare const spdxLicenseList: Readonly<Set<string>>;
+export = spdxLicenseList;
+""",
+    "python-with-yaml-docs": '''\
+# Copyright: Contributors to the Ansible project
+from __future__ import annotations
+
+DOCUMENTATION = """
+    name: lines
+    author: Daniel Hokka Zakrisson
+    version_added: "0.9"
+    short_description: read lines from command
+    description:
+      - Run one or more commands and split the output into lines
+    options:
+      _terms:
+        description: command(s) to run
+        required: True
+"""
+
+EXAMPLES = """
+- name: read lines
+  debug: msg="{{ item }}"
+  with_lines: cat /etc/motd
+"""
+
+RETURN = """
+  _list:
+    description: lines of stdout
+    type: list
+"""
+''',
+    "powershell": """\
+<#
+.Synopsis
+Activate a Python virtual environment for the current PowerShell session.
+
+.Parameter VenvDir
+Path to the directory that contains the virtual environment to activate.
+#>
+Param(
+    [Parameter(Mandatory = $false)]
+    [String]
+    $VenvDir,
+    [Parameter(Mandatory = $false)]
+    [String]
+    $Prompt
+)
+
+function global:deactivate ([switch]$NonDestructive) {
+    if (Test-Path -Path Function:_OLD_VIRTUAL_PROMPT) {
+        Copy-Item -Path Function:_OLD_VIRTUAL_PROMPT -Destination Function:prompt
+        Remove-Item -Path Function:_OLD_VIRTUAL_PROMPT
+    }
+}
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_config_files_are_text(name: str) -> None:
+    assert toolstub.synopsize(CONFIGS[name], rules="default").kind == "text"
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_programs_shaped_like_declarations_stay_code(name: str) -> None:
+    assert toolstub.synopsize(PROGRAMS[name], rules="default").kind == "code"
+
+
+@pytest.mark.parametrize("name", ["x-resources", "apt-conf", "java-policy", "nginx-site"])
+def test_a_shebang_still_makes_a_config_shaped_file_code(name: str) -> None:
+    # the config reading comes after a language marker or strong pattern: a script stays a script
+    assert toolstub.synopsize("#!/bin/sh\n" + CONFIGS[name], rules="default").kind == "code"
+
+
+def test_config_reading_is_a_rule_file_setting() -> None:
+    # without config_line_pattern (a rule file that extends default and drops it) the old reading holds
+    from toolstub.plugins import code_summarizer
+    from toolstub.rule_files import load_rules
+    from toolstub.synopsis import KindInput
+
+    caps = dict(load_rules("default").caps("code"))
+    content = CONFIGS["java-policy"]
+    inp = KindInput(content, mime="", tool_name="", preview_chars=2000, rules=None, caps=caps)
+    assert code_summarizer.summarize(inp) is None
+    caps["config_line_pattern"] = None
+    inp = KindInput(content, mime="", tool_name="", preview_chars=2000, rules=None, caps=caps)
+    assert code_summarizer.summarize(inp) is not None
