@@ -54,6 +54,15 @@ class Detector:
     regex: Any
     group: int = 0
     exclude: Any = None  # a secret this matches whole is a placeholder, not a secret
+    exclude_after: Any = None  # ... or that is followed by this (a type annotation, a sentence)
+    distinct_from: int | None = None  # ... or that equals this group's text (postgres:postgres)
+
+    def excluded(self, text: str, match: Any, start: int, end: int) -> bool:
+        if self.exclude is not None and self.exclude.search(text[start:end]):
+            return True
+        if self.exclude_after is not None and self.exclude_after.search(text[end : end + AFTER_CHARS]):
+            return True
+        return self.distinct_from is not None and match.group(self.distinct_from) == text[start:end]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,7 +72,9 @@ class Entropy:
     group: int = 1
     exclude_keys: Any = None
     exclude_values: Any = None
+    exclude_after: Any = None
     require: Any = None
+    key_group: int = 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -109,7 +120,7 @@ class Redactor:
             for match in detector.regex.finditer(text):
                 start, end = match.span(detector.group)
                 if start >= 0 and end > start:
-                    if detector.exclude is not None and detector.exclude.search(text[start:end]):
+                    if detector.excluded(text, match, start, end):
                         continue
                     spans.append((start, end, detector.name))
         if self.entropy is not None:
@@ -131,7 +142,12 @@ class Redactor:
             quote = match.group("quote")
             if quote and text[end : end + 1] not in (quote, ""):
                 continue  # the quoted value goes on with characters a secret does not have
+            key_start = match.start(entropy.key_group)
+            if key_start > 0 and text[key_start - 1] in ":/":
+                continue  # a part of a longer name: arn:aws:secretsmanager:...:secret:NAME, a/b/token
             if entropy.exclude_keys is not None and entropy.exclude_keys.search(match.group("key")):
+                continue
+            if entropy.exclude_after is not None and entropy.exclude_after.search(text[end : end + AFTER_CHARS]):
                 continue
             if entropy.require is not None and not entropy.require.search(value):
                 continue
@@ -284,10 +300,17 @@ def _entropy(section: Mapping[str, Any], source: str) -> Entropy | None:
 
     return Entropy(
         regex=regex, min_bits_per_char=float(section.get("min_bits_per_char", 3.0)), group=regex.groupindex["secret"],
+        key_group=regex.groupindex["key"],
         exclude_keys=optional("exclude_keys", flags="(?i)"), exclude_values=optional("exclude_values"),
+        exclude_after=_after(section.get("exclude_after"), source, "$.redaction.entropy.exclude_after"),
         require=_compile(str(section.get("require") or "[0-9]"), source=source,
                          json_path="$.redaction.entropy.require"),
     )
+
+
+def _after(text: Any, source: str, json_path: str) -> Any:
+    """An ``exclude_after`` pattern: matched where the secret ends."""
+    return _compile(f"^(?:{text})", source=source, json_path=json_path) if text else None
 
 
 def _escape(word: str) -> str:
@@ -310,7 +333,15 @@ def build_redactor(section: Mapping[str, Any], *, source: str = "rules") -> Reda
         exclude = item.get("exclude")
         exclude_regex = (_compile(f"^(?:{exclude})$", source=source, json_path=f"$.redaction.detectors[{index}].exclude")
                          if exclude else None)
-        detectors.append(Detector(name=str(item["name"]), regex=regex, group=group, exclude=exclude_regex))
+        distinct = item.get("distinct_from")
+        if distinct is not None and distinct not in regex.groupindex:
+            raise RuleFileError(f"pattern has no group named {distinct!r}", path=source,
+                                json_path=f"$.redaction.detectors[{index}].distinct_from")
+        detectors.append(Detector(
+            name=str(item["name"]), regex=regex, group=group, exclude=exclude_regex,
+            exclude_after=_after(item.get("exclude_after"), source, f"$.redaction.detectors[{index}].exclude_after"),
+            distinct_from=regex.groupindex[distinct] if distinct is not None else None,
+        ))
     entropy = _entropy(section.get("entropy") or {}, source)
     return Redactor(
         policy=str(section.get("policy", "redact")),
@@ -345,6 +376,8 @@ def redact_text(text: str, ruleset: Ruleset) -> tuple[str, int]:
 
 
 FRAGMENT_CHARS = 8
+#: how much of the text after a secret ``exclude_after`` sees
+AFTER_CHARS = 80
 #: texts at least this long are first checked with one combined pass (see Redactor._nothing_to_find)
 PREFILTER_MIN_CHARS = 65_536
 MAX_SECRETS = 256

@@ -234,7 +234,8 @@ def test_entropy_threshold():
     assert bits_per_char("aaaaaaaaaaaaaaaa") == 0.0
     assert bits_per_char(rand(ALNUM, 32)) > 4.0
     rules = load_rules("default")
-    assert redact_text("password = correct-horse", rules)[1] == 0  # too short and low entropy
+    assert redact_text("api_token = correct-horse", rules)[1] == 0  # too short and low entropy
+    assert redact_text("password = correct-horse", rules)[1] == 1  # but an INI password is one (issue 14)
     assert redact_text("token: 0123456789abcdef", rules)[1] == 1
 
 
