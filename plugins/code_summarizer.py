@@ -483,6 +483,8 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     is_strong = bool(strong) and _lines.any_of(strong).search(_lines.encode(content)) is not None
     sample = _sample_lines(content, int(caps["sample_lines"]))
     table = _Languages(sample, caps)
+    if sample and sample[0][:1] == "=" and caps.get("neutral_blocks") and all(table.neutral()):
+        return False, None, ()  # a POD document (perlfunc.pod): documentation with no Perl outside it
     marked = table.marked() if sample else None
     ranked = table.ranked() if sample else []
     best = table.table[ranked[0][1]][0] if ranked else None

@@ -687,6 +687,8 @@ def _add_headings(scan: _Scan, hits: _AllHits, atx: list[int], underlines: list[
 _EVIDENCE_CHARS = 200_000
 _ATX_LINE = re.compile(r"#{1,6}(?:[ \t]|$)")
 _INLINE_CODE = re.compile(r"(?<![`\w])`[^`\n]{1,200}`(?![`\w])")
+#: GNU/TeX quoting (`word'): plain-text documents (GNU NEWS, bash CHANGES), never Markdown inline code
+_GNU_QUOTE = re.compile(r"(?<![`\w])`[^`'\n]{1,80}'")
 _BOLD = re.compile(r"(?:^|(?<=[\s(\[]))(?:\*\*|__)[A-Za-z0-9`][^*_\n]{0,120}?[A-Za-z0-9.!?:)`](?:\*\*|__)(?=[\s.,;:!?)\]]|$)")
 _RST = re.compile(
     r"^\.\. (?:[\w-]+::|_[^:\n]+:|\|[^|\n]+\|)"  # directive, target, substitution
@@ -771,7 +773,9 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
             continue
         body.append(line)
     text = "\n".join(body)[:_EVIDENCE_CHARS]
-    ev.inline_code = len(_INLINE_CODE.findall(text))
+    gnu = _GNU_QUOTE.findall(text)
+    # two GNU quotes or more: the backticks are quotes, and spans between them are not code
+    ev.inline_code = len(_INLINE_CODE.findall(_GNU_QUOTE.sub(" ", text) if len(gnu) >= 2 else text))
     ev.bold = len(_BOLD.findall(text))
     ev.links = len(_MD_LINK.findall(text))
     ev.comment_blocks = len(_COMMENT_BLOCK.findall(text))
