@@ -116,6 +116,7 @@ class _Scan:
     headings: list[tuple[int, str]] = field(default_factory=list)
     languages: dict[str, int] = field(default_factory=dict)
     blocks: int = 0
+    underlines: int = 0  # reStructuredText `~~~`/backtick underlines (not fences)
     links: int = 0
     images: int = 0
     lists: int = 0
@@ -193,12 +194,32 @@ class _Hits:
         return self.data[start:end].decode("utf-8", "surrogatepass") if start >= 0 else ""
 
 
+def _underline(line: str, previous: str) -> bool:
+    """Whether a fence-looking line (``~~~~~~``, no info string) is the underline of the title above it.
+
+    reStructuredText (a Python module docstring's ``oauthlib.utils`` over ``~~~~~~~~~~~~~~``)
+    underlines titles with ``~`` or backticks; taken for a fence, the line would open a block
+    that never closes and swallow the rest of the file.
+    """
+    stripped, title = line.strip(), previous.strip()
+    return (
+        len(stripped) >= 3
+        and len(set(stripped)) == 1
+        and stripped[0] in "~`"
+        and bool(title)
+        and abs(len(stripped) - len(title)) <= 2
+    )
+
+
 def _scan_line(scan: _Scan, index: int, line: str, previous: str, hits: _Hits) -> str | None:
     """Scan one line outside fences; returns the opening fence when the line opens one."""
     if not line.strip():
         scan.opening_done = scan.opening_done or bool(scan.opening)
         return None
     fence = hits.first["fence"].get(index)
+    if fence and _underline(line, previous):
+        scan.underlines += 1
+        return None
     if fence:
         scan.blocks += 1
         language = hits.text("fence", fence, "info").lower() or "(none)"
@@ -699,7 +720,7 @@ _RST = re.compile(
     r"|^([~^\"'+*#=`-])\1{2,}$",  # an adornment line (checked below against its title)
     re.M,
 )
-_MD_LINK = re.compile(r"\[[^\]\n]+\]\([^)\s]+(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
+_MD_LINK = re.compile(r"\[[^\]\n]+\]\([^)\s|\\]+(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
 #: C-style comment blocks (a JSDoc body's `` * `` lines look like list items)
 _COMMENT_BLOCK = re.compile(r"^[ \t]*/\*\*?(?:[ \t]|$)|^[ \t]*\*/[ \t]*$", re.M)
 _FOREIGN = re.compile(
@@ -756,7 +777,7 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
             continue
         if line[:3] in ("```", "~~~") or line.lstrip(" ")[:3] in ("```", "~~~"):
             found = fence_re.match(line)
-            if found is not None:
+            if found is not None and not (index and _underline(line, lines[index - 1].rstrip("\r"))):
                 fence = found.group("fence")
                 continue
         if line.startswith("#") and _ATX_LINE.match(line):
@@ -832,7 +853,7 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
         return ()
     if ev.foreign and ev.foreign >= scan.blocks + ev.links:
         return ()
-    if ev.rst >= 2 and ev.rst >= scan.blocks + ev.links + scan.tables:
+    if ev.rst + scan.underlines >= 2 and ev.rst + scan.underlines >= scan.blocks + ev.links + scan.tables:
         return ()
     if ev.comment_blocks and ev.comment_blocks >= scan.blocks + ev.links:
         return ()

@@ -639,3 +639,84 @@ def test_batch_file_is_code_named_batch() -> None:
     syn = toolstub.synopsize(BATCH, rules="default")
     assert syn.kind == "code"
     assert syn.title == "Batch code output"
+
+
+PY_RST_DOCSTRING = '''\
+"""
+oauthlib.utils
+~~~~~~~~~~~~~~
+
+This module contains utility methods used by various parts of the OAuth
+spec.
+"""
+import urllib.request as urllib2
+
+from oauthlib.common import quote, unquote
+
+UNICODE_ASCII_CHARACTER_SET = ('abcdefghijklmnopqrstuvwxyz'
+                               'ABCDEFGHIJKLMNOPQRSTUVWXYZ')
+
+
+def filter_params(target):
+    """Decorator which filters params to remove non-oauth_* parameters."""
+    def wrapper(params, *args, **kwargs):
+        params = filter_oauth_params(params)
+        return target(params, *args, **kwargs)
+
+    wrapper.__doc__ = target.__doc__
+    return wrapper
+'''
+
+PY_LEXER_TABLE = '''\
+"""
+    pygments.lexers.graphics
+    ~~~~~~~~~~~~~~~~~~~~~~~~
+
+    Lexers for computer graphics and plotting related languages.
+"""
+
+from pygments.lexer import RegexLexer, words, bygroups
+from pygments.token import Text, Comment, Operator, Keyword, Name
+
+__all__ = ['GLShaderLexer', 'PostScriptLexer']
+
+
+class GLShaderLexer(RegexLexer):
+    """GLSL (OpenGL Shader) lexer."""
+    name = 'GLSL'
+    aliases = ['glsl']
+    tokens = {
+        'root': [
+            (r'#(?:.*\\\\\\n)*.*$', Comment.Preproc),
+            (r'//.*$', Comment.Single),
+            (r'/(\\\\\\n)?[*](.|\\n)*?[*](\\\\\\n)?/', Comment.Multiline),
+            (r'\\+|-|~|!=?|\\*|/|%|<<|>>|<=?|>=?|==?|&&?|\\^|\\|\\|?', Operator),
+            (r'[?:]', Operator),
+            (r'[\\[\\](){}<>;,]', Punctuation),
+            (r'[a-zA-Z_]\\w*', Name),
+        ],
+    }
+'''
+
+MD_TILDE_FENCE = """\
+# Usage
+
+Install the package, then run:
+
+~~~sh
+pip install widget
+widget --help
+~~~
+
+See [the docs](https://example.org/docs) for more.
+"""
+
+
+def test_rst_tilde_underline_is_not_a_fence() -> None:
+    # a docstring title underlined with ~ would open a fence that never closes
+    assert toolstub.synopsize(PY_RST_DOCSTRING, rules="default").kind == "code"
+    assert toolstub.synopsize(MD_TILDE_FENCE, rules="default").kind == "markdown"
+
+
+def test_regex_literals_are_not_markdown_links() -> None:
+    assert toolstub.synopsize(PY_LEXER_TABLE, rules="default").kind == "code"
