@@ -467,6 +467,20 @@ def _redact_value(value: Any, redactor: Redactor, depth: int) -> tuple[Any, int]
     return value, 0
 
 
+def redact_fields(values: tuple[Any, ...], ruleset: Ruleset) -> tuple[tuple[Any, ...], int]:
+    """(each string of ``values`` redacted, others as they are; the count): metadata strings."""
+    redactor = redactor_for(ruleset)
+    if redactor is None:
+        return values, 0
+    out, total = [], 0
+    for value in values:
+        if isinstance(value, str) and value:
+            value, found = redactor.redact(value)
+            total += found
+        out.append(value)
+    return tuple(out), total
+
+
 def prepare_for_storage(content: str, ruleset: Ruleset) -> tuple[str, int]:
     """Return (the content to store, number of redactions); raise RedactionRejected under ``reject``."""
     redactor = redactor_for(ruleset)
@@ -502,3 +516,151 @@ def redaction_errors(section: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], 
         elif isinstance(group, int) and not 0 <= group <= regex.groups:
             errors.append((("redaction", "detectors", index, "group"), f"pattern has no group {group}"))
     return errors
+
+
+# --- answers: what is shown is redacted too ------------------------------------------------------
+
+#: how much text each side of a read slice (or a search snippet) is scanned, so that a secret the
+#: slice cuts is still found whole and its part inside the slice replaced
+RESPONSE_MARGIN = 4096
+
+
+def response_redactor(ruleset: Ruleset) -> Redactor | None:
+    """The redactor for answers (read, search, query, list), or None: the ruleset has no
+    ``redaction`` section, or it opts out with ``redaction.responses: keep``."""
+    redactor = redactor_for(ruleset)
+    section = ruleset.data.get("redaction") if ruleset.data else None
+    if redactor is None or (isinstance(section, Mapping) and section.get("responses") == "keep"):
+        return None
+    return redactor
+
+
+def redact_window(text: str, before: str, after: str, redactor: Redactor) -> str:
+    """``text`` with every secret found in ``before + text + after`` replaced where it overlaps ``text``
+    (a secret cut by the window's edge is replaced by the part inside); JSON escapes inside ``text``
+    are redacted for what they mean too."""
+    lo, hi = len(before), len(before) + len(text)
+    spans = redactor.findings(before + text + after)
+    inside = [(max(a, lo) - lo, min(b, hi) - lo, n) for a, b, n in spans if a < hi and b > lo]
+    out = redactor._apply(text, inside) if inside else text
+    return redactor.redact(out)[0]
+
+
+class RedactedReads:
+    """A session (:class:`~toolstub.store.ToolResultStore`) whose answers are redacted as they are shown.
+
+    The store redacts what it keeps under ``policy: redact``; this covers the rest: outputs kept
+    under ``policy: keep``, records written by another ruleset or an older version, and metadata
+    strings. ``read``, ``search``, ``query``, ``list`` and ``metadata`` answer as the session does,
+    with each secret replaced; every other attribute is the session's own. Offsets still count
+    the stored text (a replaced secret changes the length of ``content``).
+    """
+
+    def __init__(self, session: Any, redactor: Redactor) -> None:
+        self._session = session
+        self._redactor = redactor
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+    def _value(self, value: Any) -> Any:
+        return _redact_value(value, self._redactor, 0)[0]
+
+    def _around(self, rid: str, start: int, end: int) -> tuple[str, str]:
+        lo = max(0, start - RESPONSE_MARGIN)
+        before = self._session.read(rid, offset=lo, limit=start - lo, include_metadata=False)["content"] if start else ""
+        after = self._session.read(rid, offset=end, limit=RESPONSE_MARGIN, include_metadata=False)["content"]
+        return before, after
+
+    def read(self, id_or_ref: str, *args: Any, **kwargs: Any) -> Any:
+        result = self._session.read(id_or_ref, *args, **kwargs)
+        out = dict(result)
+        content = str(out.get("content") or "")
+        if content:
+            rid = str(out.get("tool_result_id") or self._session.resolve(id_or_ref))
+            start = int(out.get("offset") or 0)
+            before, after = self._around(rid, start, start + len(content))
+            out["content"] = redact_window(content, before, after, self._redactor)
+        if isinstance(out.get("metadata"), dict):
+            out["metadata"] = self._value(out["metadata"])
+        return type(result)(out)
+
+    def search(self, id_or_ref: str, query: str, *args: Any, **kwargs: Any) -> Any:
+        result = self._session.search(id_or_ref, query, *args, **kwargs)
+        out = dict(result)
+        rid = str(out.get("tool_result_id") or self._session.resolve(id_or_ref))
+        matches = []
+        for match in out.get("matches") or ():
+            match = dict(match)
+            snippet = str(match.get("snippet") or "")
+            offset = int(match.get("offset") or 0)
+            # the snippet lies within [offset - len, offset + len]: scan that, with a margin each side
+            lo = max(0, offset - len(snippet) - RESPONSE_MARGIN)
+            window = self._session.read(rid, offset=lo, limit=2 * len(snippet) + 2 * RESPONSE_MARGIN,
+                                        include_metadata=False)["content"]
+            at = window.find(snippet, max(0, offset - lo - len(snippet))) if snippet else -1
+            if 0 <= at <= offset - lo:  # where the snippet is: redact it as it reads in its surroundings
+                match["snippet"] = redact_window(snippet, window[:at], window[at + len(snippet):], self._redactor)
+            else:  # a snippet that is not a plain slice: its own secrets, and pieces of those around
+                pieces = _fragments(window, self._redactor)
+                match["snippet"] = _scrub(self._redactor.redact(snippet)[0], pieces, self._redactor.replacement)
+            matches.append(match)
+        out["matches"] = matches
+        return type(result)(out)
+
+    def query(self, *args: Any, **kwargs: Any) -> Any:
+        result = self._session.query(*args, **kwargs)
+        out = self._value(dict(result))
+        out["matches"] = [self._query_match(m) for m in out.get("matches") or ()]
+        return type(result)(out)
+
+    def _query_match(self, match: Any) -> Any:
+        """A value is redacted as it reads under its key (``$.db.password`` -> ``{"password": value}``),
+        in its JSON form, so that key/value detectors see the key."""
+        if not isinstance(match, dict) or "value" not in match:
+            return match
+        key = _last_key(str(match.get("path") or ""))
+        try:
+            text = json.dumps({key: match["value"]}, ensure_ascii=False)
+        except (TypeError, ValueError):
+            return match
+        redacted, found = self._redactor.redact(text)
+        if found:
+            try:
+                match = {**match, "value": next(iter(json.loads(redacted).values()))}
+            except (ValueError, StopIteration):
+                match = {**match, "value": self._redactor.replacement.replace("{name}", "secret")}
+        return match
+
+    def list(self, *args: Any, **kwargs: Any) -> Any:
+        result = self._session.list(*args, **kwargs)
+        return type(result)(self._value(dict(result)))
+
+    def metadata(self, *args: Any, **kwargs: Any) -> Any:
+        return self._value(self._session.metadata(*args, **kwargs))
+
+    def load_metadata(self, *args: Any, **kwargs: Any) -> Any:
+        return self._value(self._session.load_metadata(*args, **kwargs))
+
+    def messages(self, *args: Any, **kwargs: Any) -> Any:
+        return self._value(self._session.messages(*args, **kwargs))
+
+
+def _last_key(path: str) -> str:
+    """The last member name of a JSONPath (``$.a.b`` -> ``b``, ``$["x y"]`` -> ``x y``), else ``value``."""
+    if path.endswith('"]'):
+        start = path.rfind('["')
+        if start >= 0:
+            try:
+                return str(json.loads(path[start + 1 : -1]))
+            except ValueError:
+                pass
+    name = path.rsplit(".", 1)[-1] if "." in path else ""
+    return name if name and name.replace("_", "a").replace("-", "a").isalnum() else "value"
+
+
+def redacted_reads(session: Any, ruleset: Ruleset) -> Any:
+    """``session`` with redacted answers (:class:`RedactedReads`), or ``session`` itself when the
+    ruleset redacts nothing or opts out (``redaction.responses: keep``)."""
+    redactor = response_redactor(ruleset)
+    return session if redactor is None else RedactedReads(session, redactor)

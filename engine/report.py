@@ -20,6 +20,8 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from typing import Any
 
+from toolstub.redact import redact_value
+from toolstub.rule_files import load_rules
 from toolstub.stub import render_stub
 from toolstub.synopsis import Synopsis
 from toolstub.tokens import count_tokens
@@ -96,8 +98,12 @@ class Report:
         return sorted(self.rows, key=lambda r: (-r.before_chars, r.session_id, r.tool_result_id))[:n]
 
     def as_dict(self) -> dict[str, Any]:
-        """The report as ``toolstub report --json`` prints it."""
+        """The report as ``toolstub report --json`` prints it (and the HTML page shows it): every
+        string redacted with the default ruleset (tool names, ids, a store URL with a password)."""
         kinds = sorted(self.kinds.items(), key=lambda kv: (-kv[1].before_chars, kv[0]))
+        return redact_value(self._plain_dict(kinds), load_rules(None))[0]
+
+    def _plain_dict(self, kinds: list[tuple[str, Figures]]) -> dict[str, Any]:
         return {
             "store": self.store,
             "tokenizer": self.tokenizer,

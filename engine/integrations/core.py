@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toolstub.redact import redacted_reads
 from toolstub.externalize.api import externalize
 from toolstub.externalize.config import ExternalizationConfig
 from toolstub.rule_files import load_rules
@@ -80,7 +81,8 @@ class ToolOutputs:
         self.session: ToolResultStore = session
         self.config: ExternalizationConfig = config or ExternalizationConfig()
         self.ruleset: Ruleset = load_rules(rules)
-        self.tools: SessionTools = SessionTools(session)
+        # what the read-back tools show the model is redacted too (outputs kept under policy: keep)
+        self.tools: SessionTools = SessionTools(redacted_reads(session, self.ruleset), session.session_id)
         self.names: dict[str, str] = tool_names(self.ruleset)
 
     @classmethod

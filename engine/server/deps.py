@@ -12,6 +12,7 @@ from fastapi import Depends, Request
 from fastapi import Path as PathParam
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
+from toolstub.redact import redacted_reads
 from toolstub.errors import InvalidArgumentError, NotFoundError, RequestError
 from toolstub.store.ids import is_valid_session_id, is_valid_tool_result_id, validate_session_id
 from toolstub.server.auth import ApiKey, KeyRing
@@ -100,14 +101,14 @@ def existing_session(request: Request, session_id: SessionId, key: CurrentKey) -
     exists = session_exists(state.store, session_id)
     if not (allowed and exists):
         raise session_not_found(session_id)
-    return state.store.session(session_id)
+    return redacted_reads(state.store.session(session_id), state.rules)
 
 
 def writable_session(request: Request, session_id: SessionId, key: CurrentKey) -> Any:
     """The ToolResultStore of a session the caller may write (created on its first write)."""
     check_ids(request, session_id)
     check_scope(request.app.state.keyring, key, session_id)
-    return open_session(request.app.state.store, session_id, must_exist=False)
+    return redacted_reads(open_session(request.app.state.store, session_id, must_exist=False), request.app.state.rules)
 
 
 ExistingSession = Annotated[Any, Depends(existing_session)]

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from toolstub.redact import redacted_reads
 from toolstub.errors import RequestError
 from toolstub.rule_files import load_rules
 from toolstub.server.envelope import error_response, scrub
@@ -91,7 +92,8 @@ def build_mcp_server(
 
     ruleset = load_rules(rules)
     validate_session_id(session_id)
-    tools = SessionTools((store or open_store(store_url)).session(session_id), session_id)
+    # answers are redacted as they are shown (outputs kept under policy: keep, older records, metadata)
+    tools = SessionTools(redacted_reads((store or open_store(store_url)).session(session_id), ruleset), session_id)
     names = tool_names(ruleset)
     server = ToolstubMCPServer(
         "toolstub",

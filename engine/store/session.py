@@ -19,7 +19,7 @@ from toolstub.errors import (
     NotFoundError,
     StoreError,
 )
-from toolstub.redact import prepare_for_storage
+from toolstub.redact import prepare_for_storage, redact_fields
 from toolstub.rule_files import load_rules
 from toolstub.store import checkpoints as cp
 from toolstub import streaming
@@ -246,6 +246,10 @@ class ToolResultStore(Reader):
         user_id: str | None,
         peer_id: str | None,
     ) -> rec.StoredToolResult:
+        # the caller's metadata strings are stored and shown: a secret in them is redacted, whatever the policy
+        (tool_id, tool_name, mime_type, message_id, user_id, peer_id, created_at), found = redact_fields(
+            (tool_id, tool_name, mime_type, message_id, user_id, peer_id, created_at), ruleset)
+        redactions += found
         tool_result_id = make_tool_result_id(tool_id, sha)
         found = self._try_metadata(tool_result_id)
         if found is not None and found.get("sha256") != sha:
