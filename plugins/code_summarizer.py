@@ -489,13 +489,15 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     ranked = table.ranked() if sample else []
     best = table.table[ranked[0][1]][0] if ranked else None
     signatures = Evidence("language_signatures", min(1.0, ranked[0][0] / 5) if ranked else 0.0, 0.5)
-    if is_strong or marked:
-        found = Evidence("language_marker" if marked else "strong_pattern", 1.0, 0.95)
-        return True, marked or best, (found, signatures)
-    if sample and _config_shaped(table, caps):  # INI, apt.conf, X resources, nginx-style blocks: text
-        return False, None, ()
-    # more document lines than max_text_lines, and not a handful in a long file
+    if is_strong:
+        return True, marked or best, (Evidence("strong_pattern", 1.0, 0.95), signatures)
+    # more document lines than max_text_lines, and not a handful in a long file: a document
+    # (reStructuredText quoting `cmake_minimum_required(...)` in a code-block: the marker is quoted)
     if table.document_lines() > max(int(caps.get("max_text_lines") or 0), 0.02 * table.neutral().count(False)):
+        return False, None, ()
+    if marked:
+        return True, marked, (Evidence("language_marker", 1.0, 0.95), signatures)
+    if sample and _config_shaped(table, caps):  # INI, apt.conf, X resources, nginx-style blocks: text
         return False, None, ()
     if looks_like_code(content, caps) and _enough_code_lines(content, caps):
         share = table.share(ranked[0][1]) if ranked else 0.0

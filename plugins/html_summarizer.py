@@ -22,6 +22,9 @@ before ``xml`` in ``default``.
 * ``start`` (regex): how a page may begin (doctype or ``<html``).
 * ``fragment_tags`` (list): elements a fragment may start with.
 * ``min_markup_ratio`` (number): share of non-blank lines starting with ``<`` for a fragment.
+* ``template_delimiters`` (list of ``[open, close]``): template tags (Jinja/Django ``{% %}``,
+  ``{{ }}``, ``{# #}``, ERB ``<% %>``, comments) read past at the start of the content and of
+  each line, so a template that opens with ``{% extends "base.html" %}`` is judged by its markup.
 * ``max_parse_chars`` (int): characters tokenized at most.
 * ``max_headings``, ``heading_chars``, ``max_forms``, ``max_form_fields``, ``excerpt_chars``.
 
@@ -61,6 +64,7 @@ DEFAULTS: Mapping[str, Any] = {
         "p", "pre", "section", "select", "span", "table", "tbody", "td", "textarea", "th", "tr", "ul",
     ],
     "min_markup_ratio": 0.5,
+    "template_delimiters": [],
     "max_parse_chars": 5_000_000,
     "max_headings": 20,
     "heading_chars": 120,
@@ -80,6 +84,11 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "start": {"type": "string", "format": "regex", "description": "how a page may begin"},
         "fragment_tags": {"type": "array", "items": {"type": "string"}, "description": "fragment start elements"},
         "min_markup_ratio": {"type": "number", "minimum": 0, "maximum": 1, "description": "markup line share"},
+        "template_delimiters": {
+            "type": "array",
+            "items": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2, "maxItems": 2},
+            "description": "template tags ([open, close]) read past when looking for markup",
+        },
         "max_parse_chars": {**_INT, "minimum": 1, "description": "characters tokenized at most"},
         "max_headings": {**_INT, "description": "headings listed"},
         "heading_chars": {**_INT, "description": "clip for each heading"},
@@ -387,20 +396,50 @@ def _first_tag(head: str) -> str:
     return "".join(name).lower()
 
 
-def _markup_ratio(text: str) -> float:
+def _past_templates(text: str, pairs: Any) -> str:
+    """``text`` from its first line that does not open with a template tag (``{% extends "x" %}``,
+    ``{% block title %}Jobs{% endblock %}``, ``{{ x }}``, ``<%= x %>``, ``<!-- x -->``)."""
+    openings = tuple(opening for opening, _closing in pairs)
+    pos = 0
+    for _ in range(200):
+        while pos < len(text) and text[pos] in " \t\r\n":
+            pos += 1
+        if not text.startswith(openings, pos):
+            break
+        for opening, closing in pairs:  # a tag that runs over lines (a multi-line comment) is passed whole
+            if text.startswith(opening, pos):
+                end = text.find(closing, pos + len(opening))
+                if end < 0:
+                    return text[pos:]
+                pos = end + len(closing)
+                break
+        newline = text.find("\n", pos)
+        if text[pos:newline if newline >= 0 else len(text)].lstrip().startswith("<") and not text.startswith(openings, pos):
+            break  # `{% block body %}<div>`: the markup goes on on this line
+        pos = len(text) if newline < 0 else newline + 1
+    return text[pos:].lstrip()
+
+
+def _markup_ratio(text: str, pairs: Any = ()) -> float:
     lines = [line.lstrip() for line in text[:200_000].split("\n") if line.strip()]
+    if pairs:  # a line of template tags only is neither markup nor text
+        openings = tuple(opening for opening, _closing in pairs)
+        lines = [line for line in lines if not line.startswith(openings)]
     return sum(1 for line in lines if line.startswith("<")) / max(1, len(lines))
 
 
 def _claims(inp: KindInput) -> tuple[Evidence, ...]:
     """The evidence that the content is HTML (empty: it is not): a doctype or ``<html>`` start
     (decisive), an HTML MIME hint, or a fragment that opens with an HTML tag and is mostly markup."""
+    caps = inp.caps
+    pairs = [tuple(pair) for pair in caps.get("template_delimiters") or ()]
     head = inp.stripped.lstrip("\ufeff")[:4000]
+    if pairs and head[:1] in "{<":
+        head = _past_templates(head, pairs)
     if not head.startswith("<") and "html" not in inp.mime:
         return ()
     if _declines_as_xml(inp, head):
         return ()
-    caps = inp.caps
     if caps["start"].search(head):
         if _xhtml(inp, head):
             return (Evidence("xhtml_start", 1.0, 0.7),)
@@ -409,7 +448,7 @@ def _claims(inp: KindInput) -> tuple[Evidence, ...]:
         return (Evidence("mime_says_html", 1.0, 0.9),)
     if _first_tag(head) not in caps["fragment_tags"]:
         return ()
-    ratio = _markup_ratio(inp.stripped)
+    ratio = _markup_ratio(inp.stripped, pairs)
     return (Evidence("fragment_markup", min(1.0, ratio), 0.9),) if ratio >= caps["min_markup_ratio"] else ()
 
 

@@ -720,3 +720,74 @@ def test_rst_tilde_underline_is_not_a_fence() -> None:
 
 def test_regex_literals_are_not_markdown_links() -> None:
     assert toolstub.synopsize(PY_LEXER_TABLE, rules="default").kind == "code"
+
+
+JINJA_PAGE = """\
+{% extends "skeleton.html" %}
+{% block page_title %}Cron Jobs{% endblock %}
+
+{% block page_head %}
+  <link type="text/css" rel="stylesheet" href="/assets/cron.css">
+{% endblock %}
+
+{% block body %}
+<div id="cron">
+<h3>Cron Jobs</h3>
+{% if cronjobs %}
+  <table id="ae-cron-jobs" class="ae-table">
+    {% for job in cronjobs %}
+    <tr>
+      <td>{{ job.url }}</td>
+      <td>{{ job.schedule }}</td>
+    </tr>
+    {% endfor %}
+  </table>
+{% else %}
+  This application doesn't define any cron jobs.
+{% endif %}
+</div>
+{% endblock %}
+"""
+
+ERB_PAGE = """\
+<% provide(:title, "Sign up") %>
+<h1>Sign up</h1>
+<div class="row">
+  <%= form_with(model: @user) do |f| %>
+    <%= f.label :name %>
+    <%= f.text_field :name, class: 'form-control' %>
+    <%= f.submit "Create my account", class: "btn btn-primary" %>
+  <% end %>
+</div>
+"""
+
+GO_TEMPLATE_PAGE = """\
+{{define "base"}}
+<!DOCTYPE html>
+<html lang="en">
+<head><title>{{template "title" .}}</title></head>
+<body>
+  <main>{{template "main" .}}</main>
+</body>
+</html>
+{{end}}
+"""
+
+JINJA_YAML = """\
+{% set name = "widget" %}
+package:
+  name: {{ name }}
+  version: {{ version }}
+requirements:
+  run:
+    - python >=3.9
+"""
+
+
+@pytest.mark.parametrize("content", [JINJA_PAGE, ERB_PAGE, GO_TEMPLATE_PAGE], ids=["jinja", "erb", "go-template"])
+def test_html_templates_are_html(content: str) -> None:
+    assert toolstub.synopsize(content, rules="default").kind == "html"
+
+
+def test_a_template_of_another_format_is_not_html() -> None:
+    assert toolstub.synopsize(JINJA_YAML, rules="default").kind != "html"
