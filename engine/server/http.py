@@ -21,7 +21,7 @@ from toolstub.server import routes_messages, routes_results, routes_synopsis
 from toolstub.server.auth import KeyRing, as_keyring, load_keyring
 from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES, BodyLimitMiddleware
 from toolstub.server.deps import current_key
-from toolstub.server.envelope import EnvelopeJSONResponse, install_handlers, ok
+from toolstub.server.envelope import CODE_BY_STATUS, EnvelopeJSONResponse, install_handlers, ok
 from toolstub.server.host_check import HostCheckMiddleware, HostPolicy
 from toolstub.server.json_body import JSONRoute
 from toolstub.server.models import Health, Ok
@@ -127,9 +127,12 @@ def _finish_openapi(app: FastAPI, *, open_api: bool) -> None:
                 schemas.pop(name, None)
             if open_api:
                 doc.get("components", {}).pop("securitySchemes", None)
+            if "ErrorEnvelope" not in schemas:  # pragma: no cover - every app has routes with error docs
+                schemas["ErrorEnvelope"] = {"type": "object"}
             for item in doc.get("paths", {}).values():
                 for operation in item.values():
                     if isinstance(operation, dict):
+                        _document_middleware_errors(operation)
                         operation.get("responses", {}).pop("422", None)
                         if open_api:
                             operation.pop("security", None)
@@ -138,6 +141,21 @@ def _finish_openapi(app: FastAPI, *, open_api: bool) -> None:
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+#: what the middlewares answer on any path, before a route runs: a bad Content-Length or a body
+#: nested too deep (400), a browser Origin not allowed (403), a body over the limit (413), a Host
+#: not allowed (421), the time budget spent (503)
+MIDDLEWARE_ERRORS = (400, 403, 413, 421, 503)
+
+
+def _document_middleware_errors(operation: dict[str, Any]) -> None:
+    responses = operation.setdefault("responses", {})
+    for status in MIDDLEWARE_ERRORS:
+        responses.setdefault(str(status), {
+            "description": CODE_BY_STATUS.get(status, "error"),
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorEnvelope"}}},
+        })
 
 
 ENV_API_KEYS_FILE = "TOOLSTUB_SERVER_API_KEYS_FILE"
