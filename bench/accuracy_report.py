@@ -1,13 +1,18 @@
 """Kind accuracy of `default` and `openviking-compat`: the real-material corpus and the old corpus.
 
-    python bench/accuracy_report.py [--corpus real|old|all] [--no-magika] [--json] [--cases-out FILE]
+    python bench/accuracy_report.py [--corpus real|old|all] [--no-magika] [--no-fresh] [--json] [--cases-out FILE]
 
-Real corpus (tests/accuracy/real_corpus.py, generated into .cache/ on first use): per kind, tune
-and holdout accuracy of `default` heuristics alone, Magika alone (its labels mapped to kinds, when
-`toolstub[magika]` is installed), and combined (Magika overrides only a `text` verdict, when it is
-confident); `openviking-compat` on the cases whose expected kind is one of the seed's kinds; the
-holdout confusion table of `default`; time per call of each. The old hand-written corpus
-(tests/accuracy/corpus) is reported separately, as before.
+Real corpus (tests/accuracy/real_corpus.py, generated into .cache/ on first use), three splits:
+`tune` and `holdout` (one hash split of one pool of sources) and `fresh` (tests/accuracy/fresh_corpus.py:
+sources the other two never use). Per split and per kind: `default` heuristics alone, Magika alone (its
+labels mapped to kinds, when `toolstub[magika]` is installed), combined (Magika's score added to the
+heuristic claim of the kind it names, plugins/magika_evidence.py), `openviking-compat` on the cases whose
+expected kind is one of the seed's kinds; the confusion table of `default`; the count of cases compat
+gets right and default wrong; time per call (mean, p99, max; every input over 1 s named). The old
+hand-written corpus (tests/accuracy/corpus) is reported separately, as before.
+
+The fresh split is never tuned on: this report prints its figures and its confusion counts, never
+the ids of its misses (`--cases-out` leaves fresh cases out).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import toolstub
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "accuracy"))
 
+import fresh_corpus  # noqa: E402
 import real_corpus  # noqa: E402
 from accuracy_corpus import samples  # noqa: E402
 
@@ -53,8 +59,15 @@ def old_corpus_report() -> dict:
     return report
 
 
-def evaluate_real(use_magika: bool = True) -> list[dict]:
-    """One row per real-corpus case: expected kind, split, and each detector's kind and time."""
+SPLITS = ("tune", "holdout", "fresh")
+#: an input that takes longer than this in one detector is named in the report
+SLOW_S = 1.0
+
+
+def evaluate_real(use_magika: bool = True, fresh: bool = True) -> list[dict]:
+    """One row per real-corpus case (tune, holdout and fresh): expected kind, split, each detector's kind and time."""
+    from toolstub.engine import explain
+
     magika = None
     if use_magika:
         from toolstub.plugins import magika_evidence
@@ -63,7 +76,8 @@ def evaluate_real(use_magika: bool = True) -> list[dict]:
             magika = magika_evidence
             magika.magika_kind("warm up")  # the model loads once, outside the timings
     rows = []
-    for s in real_corpus.load():
+    samples = real_corpus.load() + (fresh_corpus.load() if fresh else [])
+    for s in samples:
         row = {"id": s.id, "expected": s.kind, "split": s.split, "group": s.group}
         for r in RULESETS:
             t0 = time.perf_counter()
@@ -74,7 +88,9 @@ def evaluate_real(use_magika: bool = True) -> list[dict]:
             kind, score = magika.magika_kind(s.content)
             row["magika_s"] = time.perf_counter() - t0
             row["magika"], row["magika_score"] = kind, round(score, 4)
-            row["combined"] = magika.combined_kind(row["default"], s.content)
+            claims = [(c["kind"], c["confidence"]) for c in explain(s.content) if c.get("kind")]
+            row["combined"] = magika.combined_kind(claims, (kind, score), row["default"])
+            row["combined_s"] = row["default_s"] + row["magika_s"]
         rows.append(row)
     return rows
 
@@ -86,8 +102,10 @@ def _acc(rows: list[dict], col: str) -> tuple[int, int]:
 def real_corpus_report(rows: list[dict]) -> dict:
     cols = ["default"] + (["magika", "combined"] if rows and "magika" in rows[0] else [])
     out: dict = {"cases": len(rows), "detectors": cols, "splits": {}}
-    for split in ("tune", "holdout"):
+    for split in SPLITS:
         part = [r for r in rows if r["split"] == split]
+        if not part:
+            continue
         seed = [r for r in part if r["expected"] in SEED_KINDS]
         info: dict = {"cases": len(part), "overall": {}, "per_kind": {}}
         for col in cols:
@@ -108,22 +126,35 @@ def real_corpus_report(rows: list[dict]) -> dict:
         for r in part:
             confusion[r["expected"]][r["default"]] += 1
         info["confusion_default"] = {k: dict(v) for k, v in sorted(confusion.items())}
-        info["compat_right_default_wrong"] = sorted(
-            r["id"] for r in part if r["openviking-compat"] == r["expected"] != r["default"]
-        )
+        crdw = sorted(r["id"] for r in part if r["openviking-compat"] == r["expected"] != r["default"])
+        info["compat_right_default_wrong_count"] = len(crdw)
+        if split != "fresh":  # fresh misses are never named (nobody tunes on them)
+            info["compat_right_default_wrong"] = crdw
+        if "combined" in cols:
+            info["combined_vs_default"] = {
+                "combined_right_default_wrong": sum(1 for r in part if r["combined"] == r["expected"] != r["default"]),
+                "default_right_combined_wrong": sum(1 for r in part if r["default"] == r["expected"] != r["combined"])}
         out["splits"][split] = info
     out["misses_tune_default"] = {
         pair: sorted(r["id"] for r in rows if r["split"] == "tune" and f"{r['expected']} -> {r['default']}" == pair)
         for pair in sorted({f"{r['expected']} -> {r['default']}" for r in rows if r["split"] == "tune" and r["default"] != r["expected"]})
     }
     timing = {}
-    for col in ("default", "openviking-compat", "magika"):
+    slow = []
+    for col in ("default", "openviking-compat", "magika", "combined"):
         key = f"{col}_s"
-        ts = sorted(r[key] for r in rows if key in r)
+        timed = [r for r in rows if key in r]
+        ts = sorted(r[key] for r in timed)
         if ts:
+            worst = max(timed, key=lambda r: r[key])
             timing[col] = {"mean_ms": round(1000 * sum(ts) / len(ts), 2), "p99_ms": round(1000 * ts[int(0.99 * (len(ts) - 1))], 2),
-                           "max_ms": round(1000 * ts[-1], 2), "max_case": max(rows, key=lambda r: r.get(key, 0))["id"]}
+                           "max_ms": round(1000 * ts[-1], 2),
+                           "max_case": worst["id"] if worst["split"] != "fresh" else f"(a fresh {worst['expected']} case)"}
+            slow += [{"detector": col, "split": r["split"], "ms": round(1000 * r[key], 1),
+                      "id": r["id"] if r["split"] != "fresh" else f"(a fresh {r['expected']} case)"}
+                     for r in timed if r[key] > SLOW_S]
     out["time_per_call"] = timing
+    out["over_1s"] = slow
     return out
 
 
@@ -150,9 +181,11 @@ def _pct(x: float | None) -> str:
 def print_real(rep: dict) -> None:
     cols = rep["detectors"]
     print(f"real corpus: {rep['cases']} cases (tests/accuracy/real_corpus.py)")
-    for split in ("tune", "holdout"):
+    for split in SPLITS:
+        if split not in rep["splits"]:
+            continue
         info = rep["splits"][split]
-        print(f"\n[{split}] {info['cases']} cases")
+        print(f"\n[{split}] {info['cases']} cases" + ("  (source-disjoint, never tuned on)" if split == "fresh" else ""))
         for col, o in info["overall"].items():
             print(f"  {col:32} {100 * o['accuracy']:6.2f} %  ({o['correct']}/{o['of']})")
         head = "  kind        n " + "".join(f"{c[:9]:>10}" for c in cols + ["compat"])
@@ -160,22 +193,36 @@ def print_real(rep: dict) -> None:
         for kind, e in info["per_kind"].items():
             print(f"  {kind:9} {e['cases']:4} " + "".join(f"{_pct(e.get(c)):>10}" for c in cols)
                   + f"{_pct(e.get('openviking-compat')):>10}")
-    h = rep["splits"]["holdout"]["confusion_default"]
     kinds = list(real_corpus.KINDS)
-    print("\nholdout confusion, default (row: expected, column: got)")
-    print("  " + " " * 9 + "".join(f"{k[:6]:>7}" for k in kinds))
-    for k in kinds:
-        row = h.get(k, {})
-        print(f"  {k:9}" + "".join(f"{row.get(g, 0) or '.':>7}" for g in kinds)
-              + ("  other: " + ", ".join(f"{g} {n}" for g, n in row.items() if g not in kinds) if set(row) - set(kinds) else ""))
+    for split in SPLITS:
+        if split not in rep["splits"]:
+            continue
+        h = rep["splits"][split]["confusion_default"]
+        print(f"\n{split} confusion, default (row: expected, column: got)")
+        print("  " + " " * 9 + "".join(f"{k[:6]:>7}" for k in kinds))
+        for k in kinds:
+            row = h.get(k, {})
+            print(f"  {k:9}" + "".join(f"{row.get(g, 0) or '.':>7}" for g in kinds)
+                  + ("  other: " + ", ".join(f"{g} {n}" for g, n in row.items() if g not in kinds) if set(row) - set(kinds) else ""))
     print("\ntune misses of default (expected -> got: count)")
     for pair, ids in rep["misses_tune_default"].items():
         print(f"  {pair}: {len(ids)}")
-    print("\ntime per call (ms): " + "; ".join(f"{k} mean {v['mean_ms']} p99 {v['p99_ms']} max {v['max_ms']}"
-                                             for k, v in rep["time_per_call"].items()))
-    for split in ("tune", "holdout"):
-        crdw = rep["splits"][split]["compat_right_default_wrong"]
-        print(f"compat right, default wrong ({split}): {len(crdw)}" + (": " + ", ".join(crdw[:10]) if crdw else ""))
+    print("\ntime per call (ms, all splits; combined = default + Magika):")
+    for k, v in rep["time_per_call"].items():
+        print(f"  {k:18} mean {v['mean_ms']:8.2f}  p99 {v['p99_ms']:8.2f}  max {v['max_ms']:8.2f}  ({v['max_case']})")
+    slow = rep["over_1s"]
+    print(f"inputs over {SLOW_S:g} s: {len(slow)}" + "".join(f"\n  SLOW {s['detector']} {s['ms']} ms [{s['split']}] {s['id']}" for s in slow))
+    for split in SPLITS:
+        if split not in rep["splits"]:
+            continue
+        info = rep["splits"][split]
+        crdw = info.get("compat_right_default_wrong", [])
+        print(f"compat right, default wrong ({split}): {info['compat_right_default_wrong_count']}"
+              + (": " + ", ".join(crdw[:10]) if crdw else ""))
+        if "combined_vs_default" in info:
+            cv = info["combined_vs_default"]
+            print(f"combined vs default ({split}): combined right where default wrong {cv['combined_right_default_wrong']}, "
+                  f"default right where combined wrong {cv['default_right_combined_wrong']}")
 
 
 def print_old(report: dict) -> None:
@@ -196,16 +243,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", choices=("real", "old", "all"), default="all")
     parser.add_argument("--no-magika", action="store_true", help="skip the learned signal even when installed")
+    parser.add_argument("--no-fresh", action="store_true", help="tune and holdout only (skip the fresh split)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
-    parser.add_argument("--cases-out", type=Path, help="write every real case's results (JSON) here")
+    parser.add_argument("--cases-out", type=Path, help="write every tune/holdout case's results (JSON) here (never fresh)")
     parser.add_argument("--tune-misses-md", type=Path, help="write the tune cases default gets wrong, by class (Markdown)")
     args = parser.parse_args(argv)
     report: dict = {}
     if args.corpus in ("real", "all"):
-        rows = evaluate_real(use_magika=not args.no_magika)
+        rows = evaluate_real(use_magika=not args.no_magika, fresh=not args.no_fresh)
         report["real"] = real_corpus_report(rows)
         if args.cases_out:
-            args.cases_out.write_text(json.dumps(rows, indent=1))
+            args.cases_out.write_text(json.dumps([r for r in rows if r["split"] != "fresh"], indent=1))
         if args.tune_misses_md:
             args.tune_misses_md.write_text(tune_misses_md(rows))
     if args.corpus in ("old", "all"):

@@ -283,6 +283,11 @@ def validate(kind: str, data: bytes, note: str = "") -> str | None:
             return f"html.parser: {exc}"
         if sum(counter.tags.values()) < 5 or not set(counter.tags) & {"html", "body", "div", "p", "table", "head", "a"}:
             return "too few HTML elements"
+        # label fix (14:10 UTC): a Jinja/Django/ERB template that extends a layout or is a quarter template
+        # tags is template source more than a page a browser gets: ambiguous (html? code? text?), dropped
+        tmpl = sum(1 for ln in lines if re.search(r"\{%|\{\{|<%", ln))
+        if re.match(r"\s*(\{#.*?#\}\s*)*\{%-?\s*(extends|block|macro|if|set|import|from)\b", text, re.S) or tmpl >= 0.25 * len(lines):
+            return "a template (Jinja, Django, ERB) more than a page: ambiguous"
         return None
     if kind == "diff":
         if not _HUNK.search(text):
@@ -527,8 +532,18 @@ _EXT_KIND = {
 _TEXT_NAMES = ("LICENSE", "LICENCE", "COPYING", "AUTHORS", "NOTICE", "CHANGES", "NEWS", "THANKS", "README", "copyright")
 
 
+#: template suffixes: a ``README.md.j2`` renders to Markdown, ``page.html.erb`` to HTML (label fix, 14:10 UTC:
+#: ``README.md.j2`` was text by its ``README`` name; a template is labelled by the type it renders to, and
+#: dropped when that type has no label)
+_TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".erb", ".tmpl", ".tpl")
+
+
 def label_by_name(name: str) -> tuple[str, str] | None:
     base = name.rsplit("/", 1)[-1]
+    for suffix in _TEMPLATE_SUFFIXES:
+        if base.endswith(suffix):
+            inner = base[: -len(suffix)]
+            return label_by_name(inner) if "." in inner else None
     if base.endswith(".d.ts"):
         return ("code", "lang:typescript")
     if base.endswith(".min.js") or base.endswith(".min.css"):
@@ -737,8 +752,10 @@ def src_etc(b: Builder) -> None:
             return ("xml", "")
         if label and label[0] != "text":
             return label
+        # label fix (14:10 UTC, dispute from dettext): bash_completion.d files are shell that bash sources, like
+        # profile.d (git-prompt was text: it has fewer than 3 shell keywords)
         if p.name in ("profile", "bash.bashrc", "bashrc", ".bashrc") or p.suffix in (".sh", ".bash") or "Xsession.d" in p.parts \
-                or "profile.d" in p.parts:
+                or "profile.d" in p.parts or "bash_completion.d" in p.parts:
             return ("code", "lang:shell")
         data = _read(p) or b""
         if len(re.findall(rb"^\s*(?:if|then|fi|case|esac|for|do|done|export|unset|elif)\b", data, re.M)) >= 3:

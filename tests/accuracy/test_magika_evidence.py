@@ -1,6 +1,6 @@
 """The optional Magika evidence (plugins/magika_evidence.py), with the real model (``toolstub[magika]``,
-part of ``.[test]``): labels map to toolstub kinds, the combination rule only moves a ``text``
-verdict, and the same bytes give the same answer."""
+part of ``.[test]``): labels map to toolstub kinds, the combination only tips a near tie
+between claims the heuristics made, and the same bytes give the same answer."""
 
 from __future__ import annotations
 
@@ -34,8 +34,15 @@ def test_magika_names_real_content() -> None:
     assert me.magika_kind(PY) == me.magika_kind(PY.encode())  # deterministic, str or bytes
 
 
-def test_combined_rule_only_overrides_text() -> None:
-    assert me.combined_kind("log", PY) == "log"  # heuristics that name a kind are kept
-    assert me.combined_kind("text", PY) == "code"  # a confident learned verdict replaces the fallback
-    prose = "This is a plain paragraph of prose that says nothing in particular about anything.\n" * 5
-    assert me.combined_kind("text", prose) == "text"
+def test_combined_only_tips_claims_the_heuristics_made() -> None:
+    learned = me.magika_kind(PY)
+    assert learned is not None and learned[0] == "code"
+    # a near tie between two heuristic claims: Magika's confident verdict tips it
+    assert me.combined_kind([("text", 0.5), ("code", 0.45)], learned, "text") == "code"
+    # a clear heuristic verdict stays, whatever Magika says
+    assert me.combined_kind([("log", 0.9), ("code", 0.4)], learned, "log") == "log"
+    # a kind no heuristic claimed is never chosen
+    assert me.combined_kind([("text", 0.5)], learned, "text") == "text"
+    # an unsure Magika adds nothing; no claims: default's kind
+    assert me.combined_kind([("text", 0.5), ("code", 0.45)], ("code", 0.5), "text") == "text"
+    assert me.combined_kind([], learned, "unknown") == "unknown"

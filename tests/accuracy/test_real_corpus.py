@@ -19,6 +19,7 @@ import toolstub
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import fresh_corpus  # noqa: E402
 import real_corpus  # noqa: E402
 
 #: holdout accuracy of default, measured 09:00 UTC 2026-12-03 (main at 413ae32, before the ndjson kind) at 92.2 % (1056/1145), minus a
@@ -28,9 +29,21 @@ HOLDOUT_FLOOR = 0.90
 MIN_CASES = 1500
 
 
+#: default on the fresh split (tests/accuracy/fresh_corpus.py: sources tune/holdout never use), measured
+#: 97.3 % (1601/1646) at 14:05 UTC 2026-12-03 (main at c786acf plus this change); the floor sits below it for the machine (other packages, other commands' outputs change a
+#: few cases), and is honest: it is what default does on unseen sources today, not a target. Nobody tunes on
+#: the fresh split; raise the floor when default's fresh figure rises, never lower it to pass.
+FRESH_FLOOR = 0.95
+
+
 @pytest.fixture(scope="module")
 def corpus() -> list[real_corpus.Sample]:
     return real_corpus.load()
+
+
+@pytest.fixture(scope="module")
+def fresh() -> list[real_corpus.Sample]:
+    return fresh_corpus.load()
 
 
 def test_corpus_is_large_and_covers_every_kind(corpus: list[real_corpus.Sample]) -> None:
@@ -73,3 +86,30 @@ def test_default_holdout_accuracy_floor(corpus: list[real_corpus.Sample]) -> Non
             wrong[f"{s.kind} -> {got}"] += 1
     right = len(holdout) - sum(wrong.values())
     assert right >= HOLDOUT_FLOOR * len(holdout), f"default holdout {right}/{len(holdout)}; misses {dict(wrong.most_common())}"
+
+
+def test_fresh_set_is_large_source_disjoint_and_valid(corpus: list[real_corpus.Sample], fresh: list[real_corpus.Sample]) -> None:
+    counts = Counter(s.kind for s in fresh)
+    short = {k: counts[k] for k in real_corpus.KINDS if counts[k] < real_corpus.MIN_PER_KIND}
+    assert not short, f"fresh kinds under {real_corpus.MIN_PER_KIND} cases: {short}"
+    assert all(s.split == "fresh" and s.id.startswith("fresh:") for s in fresh)
+    assert len({s.id for s in fresh}) == len(fresh)
+    assert not {s.id.removeprefix("fresh:") for s in fresh} & {s.id for s in corpus}, "a fresh case id is a tune/holdout id"
+    seen = {s.content for s in corpus}
+    assert not [s.id for s in fresh if s.content in seen], "a fresh case repeats a tune/holdout case"
+    # no source of tune/holdout: no path, package or command that the real corpus reads
+    real_sources = {s.source for s in corpus}
+    assert not {s.source for s in fresh} & (real_sources - {"command", "derived", "npm"}), "a fresh source the real corpus uses"
+    real_npm = {s.id.split(":", 1)[1].split("/")[0] for s in corpus if s.id.startswith("npm:")}
+    fresh_npm = {s.id.split(":")[2].split("/")[0] for s in fresh if s.id.startswith("fresh:npm:")}
+    assert not real_npm & fresh_npm
+    bad = [s.id for s in fresh
+           if fresh_corpus._validate(s.kind, s.content.encode("utf-8", "surrogateescape"), s.note) is not None
+           and not (s.kind == "code" and "head" in s.note)]
+    assert not bad, bad[:5]
+
+
+def test_default_fresh_accuracy_floor(fresh: list[real_corpus.Sample]) -> None:
+    # only the count is reported: the fresh misses are never named (nobody tunes on them)
+    right = sum(1 for s in fresh if toolstub.synopsize(s.content).kind == s.kind)
+    assert right >= FRESH_FLOOR * len(fresh), f"default fresh {right}/{len(fresh)} ({right / len(fresh):.2%}), floor {FRESH_FLOOR:.0%}"
