@@ -32,11 +32,6 @@ KNOWN_MISSES: dict[str, tuple[str, str]] = {
         "the '# All Web Site Data' preamble (a run of '#' comment lines) is no longer Markdown, but the csv"
         " kind does not skip a comment preamble",
     ),
-    "code__nginx-conf.conf": (
-        "text",
-        "label disputed (/work/notes/label-disputes.md): an nginx site is a configuration file, and default"
-        " reads configuration files as text, as the real corpus labels /etc (apache2, apt.conf, pam.d...)",
-    ),
 }
 
 
