@@ -496,10 +496,11 @@ def src_npm(b: FreshBuilder, tmp: Path) -> None:
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(data)
             files.append((f"{name}/{rel}", dest))
-        if name in NPM_DATA:
-            for rel, data in rc._npm_members(tgz):
-                if rel.endswith(".json") and rel != "package.json" and len(data) < 8 << 20:
-                    rc._derive_from_records(b, f"npm:{name}/{rel}", None, data, tmp)
+        if name in NPM_DATA:  # a few JSON documents per package (i18n-iso-countries has one per language)
+            docs = [(rel, data) for rel, data in rc._npm_members(tgz)
+                    if rel.endswith(".json") and rel != "package.json" and len(data) < 8 << 20]
+            for rel, data in sorted(docs, key=lambda it: _rank(name + it[0]))[:6]:
+                rc._derive_from_records(b, f"npm:{name}/{rel}", None, data, tmp)
     # node must parse the JavaScript that can be picked
     cands = [(f"fresh:npm:{cid}", p) for cid, p in files if fresh_label(cid) == ("code", "lang:javascript")]
     ok = rc._node_parses([(cid, _read(p) or b"") for cid, p in sorted(cands, key=lambda it: _rank(it[0][6:]))[:400]], tmp)
@@ -516,17 +517,23 @@ def src_npm(b: FreshBuilder, tmp: Path) -> None:
                 label=label)
     # npm's verbose log installing a downloaded package (offline, from the tarball)
     if _which("npm"):
-        for spec in ("world-countries@5.0.0", "jquery@3.7.1", "yaml@2.4.2"):
+        from concurrent.futures import ThreadPoolExecutor
+
+        def install(spec: str) -> tuple[str, bytes | None, bytes | None]:
             tgz = rc._npm_cache(b, spec)
             if tgz is None:
-                continue
+                return spec, None, None
             d = tmp / "npm-install" / spec.split("@")[0]
             d.mkdir(parents=True, exist_ok=True)
             out = _run(["npm", "install", "--offline", "--no-audit", "--no-fund", "--loglevel=verbose", str(tgz)], cwd=d,
                        stderr=True, timeout=120)
+            return spec, out, _run(["npm", "ls", "--json"], cwd=d, timeout=60)
+
+        with ThreadPoolExecutor(max_workers=3) as pool:
+            results = list(pool.map(install, ("world-countries@5.0.0", "jquery@3.7.1", "yaml@2.4.2")))
+        for spec, out, listing in results:
             b.add(f"npm install --offline --loglevel=verbose {spec}", "log", out, source="command", group="npm-install-log")
-            b.add(f"npm ls --json ({spec})", "json", _run(["npm", "ls", "--json"], cwd=d, timeout=60), source="command",
-                  group="npm-ls-json")
+            b.add(f"npm ls --json ({spec})", "json", listing, source="command", group="npm-ls-json")
 
 
 # --------------------------------------------------------------------------- trees of the machine
