@@ -59,12 +59,14 @@ NAME = "html"
 DEFAULTS: Mapping[str, Any] = {
     "start": r"(?i)^(?:<!--.*?-->\s*)*(?:<!doctype\s+html\b|<html[\s>])",
     "fragment_tags": [
-        "a", "article", "aside", "body", "br", "button", "div", "footer", "form", "h1", "h2", "h3", "h4",
-        "h5", "h6", "head", "header", "hr", "img", "input", "label", "li", "main", "meta", "nav", "ol",
-        "p", "pre", "section", "select", "span", "table", "tbody", "td", "textarea", "th", "tr", "ul",
+        "a", "article", "aside", "b", "blockquote", "body", "br", "button", "center", "code", "details", "div",
+        "dl", "em", "fieldset", "figure", "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head",
+        "header", "hr", "i", "iframe", "img", "input", "label", "li", "link", "main", "meta", "nav", "noscript",
+        "ol", "p", "pre", "script", "section", "select", "small", "span", "strong", "style", "table", "tbody",
+        "td", "template", "textarea", "th", "title", "tr", "ul",
     ],
     "min_markup_ratio": 0.5,
-    "template_delimiters": [],
+    "template_delimiters": [["{%", "%}"], ["{#", "#}"], ["{{", "}}"], ["<%", "%>"], ["<!--", "-->"]],
     "max_parse_chars": 5_000_000,
     "max_headings": 20,
     "heading_chars": 120,
