@@ -79,7 +79,11 @@ DETECTION_DEFAULTS: dict[str, Any] = {
     "min_confidence": 0.0,
     "weights": {},
     "hints": {},
+    "learned": None,
 }
+
+#: a learned signal: content -> (kind, score 0..1) or None (see ``learned`` in :func:`strongest`)
+LearnedFn = Callable[[str], "tuple[str, float] | None"]
 
 
 def _clamp(value: Any, low: float, high: float) -> float:
@@ -181,9 +185,16 @@ def strongest(
     settings: Mapping[str, Any],
     run: RunFn,
     trace: list[Scored] | None = None,
+    learned: LearnedFn | None = None,
 ) -> Synopsis | None:
-    """The synopsis of the strongest claim (earlier detector on a tie), or ``None``."""
+    """The synopsis of the strongest claim (earlier detector on a tie), or ``None``.
+
+    ``learned`` (the rule file's ``detection.learned``, e.g. Magika): evidence, never a verdict. When the
+    search ends without a decisive claim and another claim is within ``boost`` of the best, the learned
+    signal is asked once; ``boost * score`` (score >= ``min_score``) is added to the claims of the kind it
+    names, and the strongest wins again (earlier on a tie). A kind no detector claimed is never chosen."""
     best: Scored | None = None
+    seen: list[Scored] = []
     decisive = _clamp(settings.get("decisive_confidence", 0.97), 0.0, 1.0)
     floor = _clamp(settings.get("min_confidence", 0.0), 0.0, 1.0)
     for detector, summarizer, inp in detectors:
@@ -197,10 +208,20 @@ def strongest(
             trace.append(scored)
         if scored.confidence < floor:
             continue
+        seen.append(scored)
         if best is None or scored.confidence > best.confidence:
             best = scored
         if best.confidence >= decisive:
-            break
+            return best.synopsis
+    if best is not None and learned is not None and len(seen) > 1:
+        opts = settings.get("learned") or {}
+        boost = _clamp(opts.get("boost", 0.2), 0.0, 1.0)
+        if any(s is not best and s.kind != best.kind and s.confidence + boost > best.confidence for s in seen):
+            got = learned(inp.content)
+            if got is not None and got[1] >= _clamp(opts.get("min_score", 0.9), 0.0, 1.0):
+                bonus = boost * _clamp(got[1], 0.0, 1.0)
+                value = lambda s: s.confidence + (bonus if s.kind == got[0] else 0.0)  # noqa: E731
+                best = max(seen, key=lambda s: (value(s), -seen.index(s)))
     return None if best is None else best.synopsis
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from toolstub.claims import FIRST_CLAIM, Claim, as_claim, detection, strongest
 from toolstub.limits import apply_limits
 from toolstub.plugin_manager import get_registry
+from toolstub.plugins import magika_evidence
 from toolstub.redact import redact_synopsis
 from toolstub.rule_files import load_rules
 from toolstub.ruleset import Ruleset
@@ -113,7 +114,15 @@ def _detect(ruleset: Ruleset, registry: Any, base: KindInput, diagnostics: list[
         return None
     if settings["strategy"] == FIRST_CLAIM:
         settings = {**settings, "min_confidence": 0.0, "decisive_confidence": 0.0}
-    return strongest(candidates, settings, run, trace)
+    return strongest(candidates, settings, run, trace, _learned(settings))
+
+
+def _learned(settings: dict[str, Any]) -> Any:
+    """The ``detection.learned`` signal the rule file names (``plugin: magika``), or None when it names
+    none or its package is not installed (detection is then the heuristics alone)."""
+    if (settings.get("learned") or {}).get("plugin") != "magika":
+        return None
+    return magika_evidence.magika_kind if magika_evidence.available() else None
 
 
 def explain(

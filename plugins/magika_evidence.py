@@ -6,7 +6,15 @@
 Magika is not installed. The model ships in the ``magika`` wheel and runs on ONNX Runtime on the
 CPU; it is loaded once, on first use. Magika is deterministic for the same bytes and the same
 model. ``default`` never imports this module by itself: detection stays heuristic (fast and
-deterministic) unless a caller asks for the learned signal (see ``combined_kind``).
+deterministic) unless a rule file asks for the learned signal::
+
+    schema_version: 1
+    extends: default
+    detection:
+      learned: {plugin: magika}        # boost 0.2, min_score 0.9 unless given
+
+The engine then weighs Magika's verdict as evidence on the heuristic claims (``toolstub.claims.strongest``):
+never a verdict of its own, and asked only when the claims are close.
 """
 
 from __future__ import annotations
@@ -93,26 +101,3 @@ def magika_kind(content: str | bytes) -> tuple[str, float] | None:
         return None
     label, score = got
     return label_to_kind(label), score
-
-
-#: how much Magika's score adds to a heuristic claim of the kind Magika names (decided on tune, see
-#: tests/accuracy/README.md "Magika combined"): on tune every weight from 0.05 to 0.3 changes no verdict
-#: for the worse, 0.5 starts to (5 cases); 0.2 sits in the middle of the safe range.
-BOOST = 0.2
-#: Magika's score below which it adds nothing
-MIN_SCORE = 0.9
-
-
-def combined_kind(claims: list[tuple[str, float]], learned: tuple[str, float] | None, fallback: str) -> str:
-    """Magika as evidence, never as a verdict of its own: the heuristic claims ``(kind, confidence)`` that
-    ``default`` weighed (``toolstub.engine.explain``, in detector order), Magika's ``(kind, score)`` adding
-    ``BOOST * score`` to the claim of the same kind (when ``score >= MIN_SCORE``); the strongest wins, the
-    earlier claim on a tie, as in the engine. A kind no heuristic claims is never chosen, so Magika can
-    only tip a near tie between claims the heuristics already made; ``fallback`` (default's kind) when
-    there are no claims."""
-    best: tuple[str, float] | None = None
-    for kind, conf in claims:
-        value = conf + (BOOST * learned[1] if learned and kind == learned[0] and learned[1] >= MIN_SCORE else 0.0)
-        if best is None or value > best[1] + 1e-9:
-            best = (kind, value)
-    return best[0] if best else fallback

@@ -1,11 +1,15 @@
 """The optional Magika evidence (plugins/magika_evidence.py), with the real model (``toolstub[magika]``,
-part of ``.[test]``): labels map to toolstub kinds, the combination only tips a near tie
-between claims the heuristics made, and the same bytes give the same answer."""
+part of ``.[test]``): labels map to toolstub kinds, a rule file's ``detection.learned`` weighs Magika as evidence
+on the heuristic claims, and the same bytes give the same answer."""
 
 from __future__ import annotations
 
+import sysconfig
+from pathlib import Path
+
 import pytest
 
+import toolstub
 from toolstub.plugins import magika_evidence as me
 
 pytestmark = pytest.mark.skipif(not me.available(), reason="toolstub[magika] not installed (it is in .[test])")
@@ -34,15 +38,36 @@ def test_magika_names_real_content() -> None:
     assert me.magika_kind(PY) == me.magika_kind(PY.encode())  # deterministic, str or bytes
 
 
-def test_combined_only_tips_claims_the_heuristics_made() -> None:
-    learned = me.magika_kind(PY)
-    assert learned is not None and learned[0] == "code"
-    # a near tie between two heuristic claims: Magika's confident verdict tips it
-    assert me.combined_kind([("text", 0.5), ("code", 0.45)], learned, "text") == "code"
-    # a clear heuristic verdict stays, whatever Magika says
-    assert me.combined_kind([("log", 0.9), ("code", 0.4)], learned, "log") == "log"
-    # a kind no heuristic claimed is never chosen
-    assert me.combined_kind([("text", 0.5)], learned, "text") == "text"
-    # an unsure Magika adds nothing; no claims: default's kind
-    assert me.combined_kind([("text", 0.5), ("code", 0.45)], ("code", 0.5), "text") == "text"
-    assert me.combined_kind([], learned, "unknown") == "unknown"
+def _rules(tmp_path, **learned) -> str:
+    opts = ", ".join(f"{k}: {v}" for k, v in {"plugin": "magika", **learned}.items())
+    path = tmp_path / "learned.yaml"
+    path.write_text(f"schema_version: 1\nextends: default\ndetection:\n  learned: {{{opts}}}\n")
+    return str(path)
+
+
+def test_learned_rule_weighs_magika_as_evidence(tmp_path) -> None:
+    from toolstub.engine import explain
+
+    # a real file: idlelib's HISTORY.txt (plain text with `*` lists), which the heuristics read as Markdown
+    # with a text claim close behind; Magika says text
+    history = (Path(sysconfig.get_paths()["stdlib"]) / "idlelib" / "HISTORY.txt").read_text()
+    claimed = {c["kind"] for c in explain(history)}
+    assert toolstub.synopsize(history).kind == "markdown" and "text" in claimed
+    assert me.magika_kind(history)[0] == "text"
+    strong = _rules(tmp_path, boost=1.0, min_score=0.5)
+    assert toolstub.synopsize(history, rules=strong).kind == "text"  # a strong boost tips the close claims
+    # never a kind no detector claimed; a decisive claim is kept; prose stays text
+    for content in (history, PY, YAML, "plain words, nothing else\n" * 4):
+        got = toolstub.synopsize(content, rules=strong).kind
+        assert got in {c["kind"] for c in explain(content)}
+    assert toolstub.synopsize(YAML, rules=strong).kind == "yaml"
+    # the shipped weight (boost 0.2) and no learned section: the same verdict as default on these
+    for content in (PY, YAML):
+        assert toolstub.synopsize(content, rules=_rules(tmp_path)).kind == toolstub.synopsize(content).kind
+
+
+def test_learned_rule_is_validated(tmp_path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("schema_version: 1\nextends: default\ndetection:\n  learned: {plugin: other}\n")
+    with pytest.raises(Exception, match="learned"):
+        toolstub.synopsize("x", rules=str(path))

@@ -30,9 +30,10 @@ MIN_CASES = 1500
 
 
 #: default on the fresh split (tests/accuracy/fresh_corpus.py: sources tune/holdout never use), measured
-#: 97.3 % (1601/1646) at 14:05 UTC 2026-12-03 (main at c786acf plus this change); the floor sits below it for the machine (other packages, other commands' outputs change a
-#: few cases), and is honest: it is what default does on unseen sources today, not a target. Nobody tunes on
-#: the fresh split; raise the floor when default's fresh figure rises, never lower it to pass.
+#: 97.6 % (1606/1646) at 14:20 UTC 2026-12-03 (97.3 % at 14:05). The floor sits below it for the machine
+#: (other packages, other commands' outputs change a few cases) and is honest: it is what default does on
+#: unseen sources today, not a target. Nobody tunes on the fresh split; raise the floor when default's
+#: fresh figure rises, never lower it to pass.
 FRESH_FLOOR = 0.95
 
 
