@@ -211,6 +211,11 @@ def _debs(b: FreshBuilder, tmp: Path) -> list[tuple[str, Path]]:
     missing = [spec for spec in DEBS if not list(d.glob(_deb_glob(spec)))]
     if missing and _which("apt-get"):
         _run(["apt-get", "download", "-q", *missing], cwd=d, timeout=300, stderr=True)
+        still = [spec for spec in missing if not list(d.glob(_deb_glob(spec)))]
+        if still:  # old or empty package lists, or a version the mirror no longer has: one by one after an update
+            _run(["apt-get", "update", "-qq"], timeout=300, stderr=True)
+            for spec in still:
+                _run(["apt-get", "download", "-q", spec], cwd=d, timeout=120, stderr=True)
     for spec in DEBS:
         found = sorted(d.glob(_deb_glob(spec)))
         name = spec.split("=")[0]
