@@ -821,3 +821,44 @@ ENTRY
 def test_perl_returning_a_here_document_is_perl(content: str) -> None:
     syn = toolstub.synopsize(content, rules="default")
     assert (syn.kind, syn.title) == ("code", "Perl code output")
+
+
+MORE_CONFIGS = {
+    'krb5.conf': '[libdefaults]\n\tdefault_realm = ATHENA.MIT.EDU\n\tkdc_timesync = 1\n\tccache_type = 4\n\tforwardable = true\n\tproxiable = true\n\n[realms]\n\tATHENA.MIT.EDU = {\n\t\tkdc = kerberos.mit.edu\n\t\tkdc = kerberos-1.mit.edu\n\t\tadmin_server = kerberos.mit.edu\n\t}\n\n[domain_realm]\n\t.mit.edu = ATHENA.MIT.EDU\n\tmit.edu = ATHENA.MIT.EDU\n',
+    'named.conf': 'options {\n\tdirectory "/var/cache/bind";\n\t// forwarders {\n\t// \t0.0.0.0;\n\t// };\n\tdnssec-validation auto;\n\tlisten-on-v6 { any; };\n};\nzone "example.com" {\n\ttype master;\n\tfile "/etc/bind/db.example.com";\n\tallow-transfer { 192.168.1.2; };\n};\ninclude "/etc/bind/named.conf.local";\n',
+    'haproxy.cfg': 'global\n\tlog /dev/log\tlocal0\n\tchroot /var/lib/haproxy\n\tuser haproxy\n\tgroup haproxy\n\tdaemon\n\ndefaults\n\tlog\tglobal\n\tmode\thttp\n\toption\thttplog\n\ttimeout connect 5000\n\ttimeout client  50000\n\terrorfile 400 /etc/haproxy/errors/400.http\n\nfrontend www\n\tbind *:80\n\tdefault_backend web\n\nbackend web\n\tbalance roundrobin\n\tserver web1 10.0.0.1:8080 check\n\tserver web2 10.0.0.2:8080 check\n',
+    'htaccess': '# BEGIN WordPress\n<IfModule mod_rewrite.c>\nRewriteEngine On\nRewriteBase /\nRewriteRule ^index\\.php$ - [L]\nRewriteCond %{REQUEST_FILENAME} !-f\nRewriteCond %{REQUEST_FILENAME} !-d\nRewriteRule . /index.php [L]\n</IfModule>\n# END WordPress\n',
+    'inputrc': '# /etc/inputrc - global inputrc for libreadline\nset input-meta on\nset output-meta on\nset bell-style none\n$if mode=emacs\n# for linux console and RH/Debian xterm\n"\\e[1~": beginning-of-line\n"\\e[4~": end-of-line\n"\\e[5~": beginning-of-history\n"\\e[3~": delete-char\n"\\e[2~": quoted-insert\n$endif\n',
+    'ssh_config': 'Host *\n    SendEnv LANG LC_*\n    HashKnownHosts yes\n    GSSAPIAuthentication yes\n\nHost bastion\n    HostName bastion.example.org\n    User deploy\n    IdentityFile ~/.ssh/id_ed25519\n    ProxyJump none\n    ForwardAgent no\n',
+    'nsswitch.conf': '# /etc/nsswitch.conf\npasswd:         files systemd\ngroup:          files systemd\nshadow:         files\nhosts:          files mdns4_minimal [NOTFOUND=return] dns\nnetworks:       files\nprotocols:      db files\nservices:       db files\n',
+    'squid.conf': 'acl localnet src 10.0.0.0/8\nacl SSL_ports port 443\nacl Safe_ports port 80\nacl CONNECT method CONNECT\nhttp_access deny !Safe_ports\nhttp_access deny CONNECT !SSL_ports\nhttp_access allow localhost manager\nhttp_access allow localnet\nhttp_port 3128\ncoredump_dir /var/spool/squid\nrefresh_pattern ^ftp:\t\t1440\t20%\t10080\nrefresh_pattern -i (/cgi-bin/|\\?) 0\t0%\t0\n',
+    'my.cnf': '[mysqld]\nuser\t\t= mysql\npid-file\t= /run/mysqld/mysqld.pid\nsocket\t= /run/mysqld/mysqld.sock\nport\t\t= 3306\nbind-address\t\t= 127.0.0.1\nkey_buffer_size\t\t= 16M\nmax_allowed_packet\t= 64M\n!includedir /etc/mysql/conf.d/\n',
+    'php.ini': '[PHP]\n;;;;;;;;;;;;;;;;;;;\n; About php.ini   ;\n;;;;;;;;;;;;;;;;;;;\nengine = On\nshort_open_tag = Off\nprecision = 14\noutput_buffering = 4096\n; disable_functions = exec,passthru\ndisable_functions = pcntl_alarm,pcntl_fork,pcntl_waitpid,\nmemory_limit = 128M\nerror_reporting = E_ALL & ~E_DEPRECATED & ~E_STRICT\ndisplay_errors = Off\n\n[Date]\n;date.timezone =\n',
+    'Kconfig': 'config NET_VENDOR_INTEL\n\tbool "Intel devices"\n\tdefault y\n\thelp\n\t  If you have a network (Ethernet) card belonging to this class, say Y.\n\nif NET_VENDOR_INTEL\n\nconfig E1000\n\ttristate "Intel(R) PRO/1000 Gigabit Ethernet support"\n\tdepends on PCI\n\tselect CRC32\n\thelp\n\t  This driver supports Intel(R) PRO/1000 gigabit ethernet family of\n\t  adapters.\n\nendif # NET_VENDOR_INTEL\n',
+    'tmux.conf': 'set -g prefix C-a\nunbind C-b\nbind C-a send-prefix\nset -g mouse on\nset -g history-limit 10000\nbind | split-window -h\nbind - split-window -v\nsetw -g mode-keys vi\n',
+    'supervisord.conf': '[program:web]\ncommand=/usr/bin/gunicorn app:app -b 0.0.0.0:8000\ndirectory=/srv/app\nautostart=true\nautorestart=true\nstderr_logfile=/var/log/web.err.log\nenvironment=PYTHONUNBUFFERED="1",APP_ENV="prod"\n',
+}
+
+MORE_PROGRAMS = {
+    'bashrc': "# ~/.bashrc: executed by bash(1) for non-login shells.\n\n# If not running interactively, don't do anything\ncase $- in\n    *i*) ;;\n      *) return;;\nesac\n\nHISTCONTROL=ignoreboth\nshopt -s histappend\nHISTSIZE=1000\nHISTFILESIZE=2000\nshopt -s checkwinsize\n\nalias ll='ls -alF'\nalias la='ls -A'\nalias l='ls -CF'\n",
+    'profile': '# ~/.profile: executed by the command interpreter for login shells.\nexport EDITOR=vim\nexport PATH="$HOME/bin:$HOME/.local/bin:$PATH"\numask 022\nalias gs=\'git status\'\n',
+    'Gemfile': 'source "https://rubygems.org"\n\nruby "3.2.2"\n\ngem "rails", "~> 7.1.0"\ngem "pg", "~> 1.1"\ngem "puma", ">= 5.0"\n\ngroup :development, :test do\n  gem "debug", platforms: %i[ mri windows ]\nend\n',
+    'Vagrantfile': 'Vagrant.configure("2") do |config|\n  config.vm.box = "ubuntu/jammy64"\n  config.vm.network "forwarded_port", guest: 80, host: 8080\n  config.vm.provider "virtualbox" do |vb|\n    vb.memory = "1024"\n  end\n  config.vm.provision "shell", inline: <<-SHELL\n    apt-get update\n    apt-get install -y apache2\n  SHELL\nend\n',
+    'Jenkinsfile': "pipeline {\n    agent any\n    stages {\n        stage('Build') {\n            steps {\n                sh 'make build'\n            }\n        }\n        stage('Test') {\n            steps {\n                sh 'make test'\n            }\n        }\n    }\n}\n",
+    'init.el': ';;; init.el --- my config\n(setq inhibit-startup-message t)\n(menu-bar-mode -1)\n(require \'package)\n(add-to-list \'package-archives \'("melpa" . "https://melpa.org/packages/") t)\n(use-package magit :ensure t)\n',
+    'init.lua': 'vim.opt.number = true\nvim.opt.relativenumber = true\nvim.opt.tabstop = 4\nvim.opt.shiftwidth = 4\nvim.g.mapleader = " "\nvim.keymap.set("n", "<leader>w", ":w<CR>")\nrequire("lazy").setup({\n  { "nvim-treesitter/nvim-treesitter", build = ":TSUpdate" },\n})\n',
+    'site.pp': "class nginx {\n  package { 'nginx':\n    ensure => installed,\n  }\n  service { 'nginx':\n    ensure  => running,\n    enable  => true,\n    require => Package['nginx'],\n  }\n}\nnode 'web01.example.com' {\n  include nginx\n}\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(MORE_CONFIGS))
+def test_more_config_dialects_are_text(name: str) -> None:
+    # krb5.conf, BIND, HAProxy, .htaccess, inputrc, ssh_config, nsswitch, Squid, my.cnf, php.ini,
+    # Kconfig, tmux, supervisord
+    assert toolstub.synopsize(MORE_CONFIGS[name], rules="default").kind == "text"
+
+
+@pytest.mark.parametrize("name", sorted(MORE_PROGRAMS))
+def test_rc_files_and_dsl_scripts_are_code(name: str) -> None:
+    # a shell rc file (alias, shopt, case ... esac), Ruby/Groovy/Lua/Elisp/Puppet scripts that configure
+    assert toolstub.synopsize(MORE_PROGRAMS[name], rules="default").kind == "code"
