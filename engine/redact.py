@@ -523,6 +523,8 @@ def redaction_errors(section: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], 
 #: how much text each side of a read slice (or a search snippet) is scanned, so that a secret the
 #: slice cuts is still found whole and its part inside the slice replaced
 RESPONSE_MARGIN = 4096
+#: a search page whose matches lie within this many code points is read once for its redaction
+SHARED_WINDOW_CHARS = 4 << 20
 
 
 def response_redactor(ruleset: Ruleset) -> Redactor | None:
@@ -588,25 +590,36 @@ class RedactedReads:
     def search(self, id_or_ref: str, query: str, *args: Any, **kwargs: Any) -> Any:
         result = self._session.search(id_or_ref, query, *args, **kwargs)
         out = dict(result)
+        found = [dict(m) for m in out.get("matches") or ()]
+        if not found:
+            return result
         rid = str(out.get("tool_result_id") or self._session.resolve(id_or_ref))
-        matches = []
-        for match in out.get("matches") or ():
-            match = dict(match)
+        widest = max(len(str(m.get("snippet") or "")) for m in found) + RESPONSE_MARGIN
+        lo = max(0, min(int(m.get("offset") or 0) for m in found) - widest)
+        hi = max(int(m.get("offset") or 0) for m in found) + widest
+        # one read for the page when its matches are close (a store round trip per match otherwise)
+        shared = (lo, self._text(rid, lo, hi - lo)) if hi - lo <= SHARED_WINDOW_CHARS else None
+        for match in found:
             snippet = str(match.get("snippet") or "")
             offset = int(match.get("offset") or 0)
             # the snippet lies within [offset - len, offset + len]: scan that, with a margin each side
-            lo = max(0, offset - len(snippet) - RESPONSE_MARGIN)
-            window = self._session.read(rid, offset=lo, limit=2 * len(snippet) + 2 * RESPONSE_MARGIN,
-                                        include_metadata=False)["content"]
-            at = window.find(snippet, max(0, offset - lo - len(snippet))) if snippet else -1
-            if 0 <= at <= offset - lo:  # where the snippet is: redact it as it reads in its surroundings
+            w_lo = max(0, offset - len(snippet) - RESPONSE_MARGIN)
+            w_len = 2 * len(snippet) + 2 * RESPONSE_MARGIN
+            if shared is not None:
+                window = shared[1][w_lo - shared[0] : w_lo - shared[0] + w_len]
+            else:
+                window = self._text(rid, w_lo, w_len)
+            at = window.find(snippet, max(0, offset - w_lo - len(snippet))) if snippet else -1
+            if 0 <= at <= offset - w_lo:  # where the snippet is: redact it as it reads in its surroundings
                 match["snippet"] = redact_window(snippet, window[:at], window[at + len(snippet):], self._redactor)
             else:  # a snippet that is not a plain slice: its own secrets, and pieces of those around
                 pieces = _fragments(window, self._redactor)
                 match["snippet"] = _scrub(self._redactor.redact(snippet)[0], pieces, self._redactor.replacement)
-            matches.append(match)
-        out["matches"] = matches
+        out["matches"] = found
         return type(result)(out)
+
+    def _text(self, rid: str, offset: int, limit: int) -> str:
+        return str(self._session.read(rid, offset=offset, limit=limit, include_metadata=False)["content"])
 
     def query(self, *args: Any, **kwargs: Any) -> Any:
         result = self._session.query(*args, **kwargs)

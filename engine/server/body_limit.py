@@ -9,10 +9,11 @@ with 400 before anything parses it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from toolstub.server.envelope import error_response
+from toolstub.server.envelope import body_timeout_response, error_response, receive_within
 from toolstub.store.query import nesting_depth_bytes
 
 Scope = MutableMapping[str, Any]
@@ -28,11 +29,13 @@ MAX_BODY_DEPTH = 256
 
 
 class BodyLimitMiddleware:
-    def __init__(self, app: ASGIApp, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES) -> None:
+    def __init__(self, app: ASGIApp, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+                 body_timeout_seconds: float | None = None) -> None:
         if max_body_bytes < 0:
             raise ValueError("max_body_bytes must be >= 0")
         self.app = app
         self.max_body_bytes = max_body_bytes
+        self.body_timeout = body_timeout_seconds
 
     def _too_large(self) -> Any:
         limit = self.max_body_bytes
@@ -57,8 +60,12 @@ class BodyLimitMiddleware:
             return
         chunks: list[bytes] = []
         size = 0
+        deadline = asyncio.get_running_loop().time() + self.body_timeout if self.body_timeout else None
         while True:
-            message = await receive()
+            message = await receive_within(receive, deadline)
+            if message is None:  # a body sent too slowly: 408, and the connection is closed
+                await body_timeout_response(float(self.body_timeout or 0))(scope, receive, send)
+                return
             if message["type"] == "http.disconnect":
                 return
             body = message.get("body", b"")

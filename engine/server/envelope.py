@@ -9,6 +9,8 @@ scrubbed before they leave the process, whatever raised them.
 
 from __future__ import annotations
 
+import asyncio
+
 import json
 import logging
 import math
@@ -31,6 +33,7 @@ STATUS_BY_CODE = {
     "FORBIDDEN": 403,
     "NOT_FOUND": 404,
     "METHOD_NOT_ALLOWED": 405,
+    "REQUEST_TIMEOUT": 408,
     "FAILED_PRECONDITION": 412,
     "PAYLOAD_TOO_LARGE": 413,
     "UNSUPPORTED_MEDIA_TYPE": 415,
@@ -88,6 +91,25 @@ class EnvelopeJSONResponse(JSONResponse):
 
 def ok(result: Any, status_code: int = 200) -> EnvelopeJSONResponse:
     return EnvelopeJSONResponse({"status": "ok", "result": result}, status_code=status_code)
+
+
+async def receive_within(receive: Any, deadline: float | None) -> Any:
+    """``receive()``, or ``None`` once ``deadline`` (event-loop time) has passed: a request body
+    sent slowly (slowloris) may not hold a connection past the request's time budget."""
+    if deadline is None:
+        return await receive()
+    remaining = deadline - asyncio.get_running_loop().time()
+    if remaining <= 0:
+        return None
+    try:
+        return await asyncio.wait_for(receive(), remaining)
+    except asyncio.TimeoutError:
+        return None
+
+
+def body_timeout_response(timeout: float) -> EnvelopeJSONResponse:
+    return error_response("REQUEST_TIMEOUT", f"the request body did not arrive within the time budget of "
+                          f"{timeout:g} s", {"timeout_seconds": timeout}, headers={"Connection": "close"})
 
 
 def error_response(

@@ -98,7 +98,7 @@ def create_app(
     if request_timeout_seconds is not None:
         app.add_middleware(TimeBudgetMiddleware, timeout_seconds=request_timeout_seconds,
                            max_body_bytes=max_body_bytes)
-    app.add_middleware(BodyLimitMiddleware, max_body_bytes=max_body_bytes)
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=max_body_bytes, body_timeout_seconds=request_timeout_seconds)
     app.add_middleware(HostCheckMiddleware, policy=app.state.host_policy)
 
     @app.get("/healthz", response_model=Ok[Health], tags=["health"], summary="Liveness check")
@@ -144,9 +144,10 @@ def _finish_openapi(app: FastAPI, *, open_api: bool) -> None:
 
 
 #: what the middlewares answer on any path, before a route runs: a bad Content-Length or a body
-#: nested too deep (400), a browser Origin not allowed (403), a body over the limit (413), a Host
+#: nested too deep (400), a browser Origin not allowed (403), a body sent too slowly (408), a body
+#: over the limit (413), a Host
 #: not allowed (421), the time budget spent (503)
-MIDDLEWARE_ERRORS = (400, 403, 413, 421, 503)
+MIDDLEWARE_ERRORS = (400, 403, 408, 413, 421, 503)
 
 
 def _document_middleware_errors(operation: dict[str, Any]) -> None:

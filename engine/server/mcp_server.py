@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from toolstub.server.routes_results import MAX_PAGE_CHARS
 from toolstub.redact import redacted_reads
 from toolstub.errors import RequestError
 from toolstub.rule_files import load_rules
@@ -135,6 +136,8 @@ def _register(server: Any, tools: SessionTools, names: dict[str, str]) -> None:
     ) -> dict[str, Any]:
         """Search raw output by ref: matches with offset, line and snippet, the total (a lower bound when
         total_exact is false), and 'next' to page on."""
+        # bounded work per call, as over HTTP: fewer matches a page when the context is wide
+        limit = min(limit, max(1, MAX_PAGE_CHARS // (2 * context_chars + 1)))
         return search_g(ref, query, limit, context_chars, mode, cursor)
 
     def list_results(

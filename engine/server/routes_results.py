@@ -27,6 +27,11 @@ ResultId = Annotated[str, PathParam(description="A tool result id (tr_...)", max
                                     json_schema_extra={"pattern": "^tr_[A-Za-z0-9_.-]{1,197}$"})]
 ERRORS = error_docs(400, 401, 404, 413)
 MAX_COUNT = 2**62
+#: a search page over HTTP: at most this many matches, each with at most this much context a side
+MAX_SEARCH_PAGE = 1000
+MAX_CONTEXT_CHARS = 20_000
+#: ... and at most about this many snippet characters in all (fewer matches when the context is wide)
+MAX_PAGE_CHARS = 2_000_000
 
 
 def add_routes(api: APIRouter) -> None:
@@ -81,14 +86,18 @@ def add_routes(api: APIRouter) -> None:
         session: ExistingSession,
         tool_result_id: ResultId,
         q: Annotated[str, Query(min_length=1, description="What to find")],
-        limit: Annotated[int, Query(ge=1, description="Matches per page")] = 20,
-        context_chars: Annotated[int, Query(ge=0, description="Context each side of a match")] = 300,
+        limit: Annotated[int, Query(ge=1, description=f"Matches per page (at most {MAX_SEARCH_PAGE}, and about "
+                                                      f"{MAX_PAGE_CHARS} snippet chars, are returned: page on "
+                                                      "with 'next')")] = 20,
+        context_chars: Annotated[int, Query(ge=0, description=f"Context each side of a match (at most "
+                                                              f"{MAX_CONTEXT_CHARS})")] = 300,
         mode: Annotated[Literal["literal", "icase", "regex"], Query(description="How q matches")] = "literal",
         cursor: Annotated[str | None, Query(description="'next' of the previous page")] = None,
     ) -> EnvelopeJSONResponse:
-        result = session.search(
-            tool_result_id, q, limit=limit, context_chars=context_chars, mode=mode, cursor=cursor
-        )
+        # one request does bounded work: a page of at most MAX_SEARCH_PAGE snippets of bounded size
+        context_chars = min(context_chars, MAX_CONTEXT_CHARS)
+        page = min(limit, MAX_SEARCH_PAGE, max(1, MAX_PAGE_CHARS // (2 * context_chars + 1)))
+        result = session.search(tool_result_id, q, limit=page, context_chars=context_chars, mode=mode, cursor=cursor)
         return ok(result)
 
     @api.get(base + "/{tool_result_id}/query", response_model=Ok[QueryResult], responses=error_docs(400, 401, 404, 412),

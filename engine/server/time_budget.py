@@ -17,7 +17,7 @@ from collections.abc import MutableMapping
 from typing import Any
 
 from toolstub.budget import _CURRENT, Budget
-from toolstub.server.envelope import error_response
+from toolstub.server.envelope import body_timeout_response, error_response, receive_within
 
 Message = MutableMapping[str, Any]
 
@@ -36,8 +36,12 @@ class TimeBudgetMiddleware:
         # The body first (BodyLimitMiddleware bounded it for writes; bound GET bodies too).
         body_messages: list[Message] = []
         size = 0
+        deadline = asyncio.get_running_loop().time() + self.timeout
         while True:
-            message = await receive()
+            message = await receive_within(receive, deadline)
+            if message is None:  # a body sent too slowly (slowloris): 408 within the budget
+                await body_timeout_response(self.timeout)(scope, receive, send)
+                return
             if message["type"] == "http.disconnect":
                 return
             size += len(message.get("body", b""))
