@@ -22,7 +22,8 @@ defined symbols.
   ``raw`` matches the line as it is, so patterns can tell top-level from indented lines.
 * ``import_limit`` (12), ``import_chars`` (180), ``symbol_limit`` (24), ``symbol_chars`` (200).
 * ``split_import_lists`` (false): split a captured ``a, b as c`` into ``a`` and ``b`` (not inside ``{}``).
-* ``dedupe`` (false): list each import and symbol once.
+* ``dedupe`` (false): list each import and symbol once (the first ``limit + more_count_limit``
+  matching lines are read for them).
 * ``normalize_items`` (false): collapse whitespace inside items (``async  def`` -> ``async def``).
 * ``line_count`` (``splitlines``) or ``newlines``: how lines are counted.
 * ``more_format`` (``""``): appended when a cap cuts a list; ``{n}`` is the number of further
@@ -239,9 +240,15 @@ def _collect(regex, blob: bytes, caps: Mapping[str, Any], *, symbols: bool) -> t
     seen: set[str] = set()
     extra = 0
     resume = None
+    # with dedupe, a file repeating a few names (350,000 `def f`) would be read to its end for a
+    # name not seen yet: the scan stops after limit + more_count_limit matching lines
+    scanned, bound = 0, limit + int(caps["more_count_limit"])
     for _start, end, groups in _lines.scan_lines(regex, blob):
         if len(items) >= limit:
             resume = _start
+            break
+        scanned += 1
+        if dedupe and scanned > bound:
             break
         for name in _names(groups, caps, symbols=symbols):
             if dedupe and name in seen:
@@ -414,6 +421,10 @@ class _Languages:
         return sum(1 for i in counted if i in code) / len(counted)
 
 
+#: a configuration line is read on its first 500 chars (a 10 MB line costs no more than a short one)
+_CONFIG_LINE_CHARS = 500
+
+
 def _config_shaped(table: _Languages, caps: Mapping[str, Any]) -> bool:
     """Whether the sample reads as a configuration file rather than a program.
 
@@ -440,7 +451,7 @@ def _config_shaped(table: _Languages, caps: Mapping[str, Any]) -> bool:
             quote = opened
             continue
         if not neutral[i]:
-            lines.append(stripped)
+            lines.append(stripped[:_CONFIG_LINE_CHARS])
     blob = _lines.encode("\n".join(lines))
     starts = _line_index(blob)
     comment = caps.get("config_comment_pattern")
