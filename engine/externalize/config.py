@@ -305,10 +305,12 @@ def _read_file(path: Path, source: str) -> Any:
         raise ConfigError("file not found", source=source) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read file: {exc}", source=source) from None
-    if path.suffix.lower() == ".toml":
-        return _parse_toml(text, source)
     try:
+        if path.suffix.lower() == ".toml":
+            return _parse_toml(text, source)
         return yaml.safe_load(text)
+    except RecursionError:  # a document nested thousands of levels deep
+        raise ConfigError("nests too deep to be a config file", source=source) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark else source

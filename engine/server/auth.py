@@ -131,6 +131,8 @@ def _entry(item: Any, where: str) -> ApiKey:
 def parse_key_file(text: str, *, path: str = "<keys>") -> list[ApiKey]:
     try:
         data = yaml.safe_load(text) if not path.endswith(".json") else json.loads(text)
+    except RecursionError:
+        raise AuthConfigError(f"invalid api keys: {path}: cannot parse: nested too deep") from None
     except (yaml.YAMLError, ValueError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise AuthConfigError(f"invalid api keys: {path}: cannot parse: {first}") from None

@@ -99,3 +99,22 @@ def test_cli_into_a_closed_pipe_exits_quietly(tmp_path) -> None:
         assert code in (0, 141), (args, code)
     # a long listing does hit the closed pipe: 141, as a Unix tool killed by SIGPIPE
     assert _pipe_into_closed_reader(*runs[0])[0] == 141
+
+
+def test_config_and_key_files_nested_thousands_deep_are_one_line_errors(tmp_path) -> None:
+    from .conftest import run_cli
+
+    deep_yaml = tmp_path / "deep.yaml"
+    deep_yaml.write_text("a: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    deep_toml = tmp_path / "deep.toml"
+    deep_toml.write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    runs = [("externalize", "--config", str(deep_yaml), "/dev/null"), ("externalize", "--config", str(deep_toml),
+                                                                       "/dev/null"),
+            ("serve", "http", "--config", str(deep_yaml), "--store", str(tmp_path / "s"), "--port", "1"),
+            ("serve", "http", "--api-keys", str(deep_yaml), "--store", str(tmp_path / "s"), "--port", "1"),
+            ("synopsis", "--rules", str(deep_yaml), str(deep_toml))]
+    for args in runs:
+        done = run_cli(*args)
+        err = done.stderr.decode()
+        assert done.returncode not in (0, 1), (args, done.returncode, err)  # a config/rules code, not "internal"
+        assert "Traceback" not in err and "internal error" not in err and len(err.strip().splitlines()) <= 2, err
