@@ -62,7 +62,7 @@ NAME = "markdown"
 DEFAULTS: Mapping[str, Any] = {
     "heading": r"^(?P<marks>#{1,6})[ \t]+(?P<text>.*?)[ \t]*#*[ \t]*$",
     "fence": r"^ {0,3}(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\s]*)",
-    "link": r"\[[^\]\n]*\]\([^)\s|\\]+(?:[ \t]+\"[^\"]*\")?\)|<https?://[^>\s]+>",
+    "link": r"\[[^\]\n]*\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"]*\")?\)|<https?://[^>\s]+>",
     "image": r"!\[[^\]\n]*\]\([^)\s]+",
     "reference": r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S+",
     "list_item": r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S",
@@ -720,7 +720,7 @@ _RST = re.compile(
     r"|^([~^\"'+*#=`-])\1{2,}$",  # an adornment line (checked below against its title)
     re.M,
 )
-_MD_LINK = re.compile(r"\[[^\]\n]+\]\([^)\s|\\]+(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
+_MD_LINK = re.compile(r"\[[^\]\n]+\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
 #: C-style comment blocks (a JSDoc body's `` * `` lines look like list items)
 _COMMENT_BLOCK = re.compile(r"^[ \t]*/\*\*?(?:[ \t]|$)|^[ \t]*\*/[ \t]*$", re.M)
 _FOREIGN = re.compile(

@@ -862,3 +862,38 @@ def test_more_config_dialects_are_text(name: str) -> None:
 def test_rc_files_and_dsl_scripts_are_code(name: str) -> None:
     # a shell rc file (alias, shopt, case ... esac), Ruby/Groovy/Lua/Elisp/Puppet scripts that configure
     assert toolstub.synopsize(MORE_PROGRAMS[name], rules="default").kind == "code"
+
+
+PY_VERBOSE_REGEX = '''\
+from __future__ import annotations
+
+import re
+
+# E.g.
+# - 00:32:00.999999
+_TIME_RE_STR = r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])(?:\\\\.([0-9]{1,6})[0-9]*)?"
+
+RE_NUMBER = re.compile(
+    r"""
+0
+(?:
+    x[0-9A-Fa-f](?:_?[0-9A-Fa-f])*   # hex
+    |
+    b[01](?:_?[01])*                 # bin
+)
+|
+[+-]?(?:0|[1-9](?:_?[0-9])*)         # dec, integer part
+(?P<floatpart>
+    (?:\\\\.[0-9](?:_?[0-9])*)?         # optional fractional part
+    (?:[eE][+-]?[0-9](?:_?[0-9])*)?  # optional exponent part
+)
+""",
+    flags=re.VERBOSE,
+)
+RE_LOCALTIME = re.compile(_TIME_RE_STR)
+'''
+
+
+def test_regex_groups_after_brackets_are_not_markdown_links() -> None:
+    # `[1-9](?:_?[0-9])` is a character class and a group, not a link
+    assert toolstub.synopsize(PY_VERBOSE_REGEX, rules="default").kind == "code"
