@@ -179,6 +179,13 @@ def password_cases() -> list[tuple[str, str, str, str]]:
             ("password", "k8s secret data", f"kind: Secret\ndata:\n  password: {basic}\n", basic),
             ("password", "jdbc url", f"jdbc:postgresql://db:5432/shop?user=app&password={pw}", pw),
             ("password", "python kwarg", f'conn = connect(host="db", user="app", password="{pw}")', pw),
+            ("password", "json in a json string", json.dumps({"body": json.dumps({"user": "ada", "password": pw})}), pw),
+            ("password", "html password field", f'<input type="password" name="pw" value="{pw}">', pw),
+            ("password", "spring properties", f"spring.datasource.password={pw}\n", pw),
+            ("password", "docker run -e", f"docker run -e POSTGRES_PASSWORD={pw} postgres:16", pw),
+            ("password", "mssql connection string", f"Data Source=db;User ID=sa;Pwd={pw};", pw),
+            ("password", "xml attribute", f'<user name="app" password="{pw}"/>', pw),
+            ("generic", "client_secret in a json string", json.dumps({"b": json.dumps({"client_secret": token})}), token),
             ("generic", "cookie", f"< Set-Cookie: sessionid={token}; Path=/; HttpOnly", token),
             ("generic", "cli --api-key", f"$ client --api-key={token} list", token),
             ("generic", "x-api-key header", f"x-api-key: {token}", token),
@@ -254,7 +261,8 @@ def real_outputs(limit: int) -> list[tuple[str, str]]:
     out.append(("pip show -f toolstub", _run([sys.executable, "-m", "pip", "show", "-f", "toolstub"])))
     out.append(("pip config debug", _run([sys.executable, "-m", "pip", "config", "debug"])))
     out.append(("pip inspect", _run([sys.executable, "-m", "pip", "inspect"])[:300_000]))
-    out.append(("git log -p (30 commits)", _run(["git", "-C", str(repo), "log", "-p", "-n", "30", "--", "engine", "docs"])[:400_000]))
+    out.append(("git log -p (30 commits)", _run(["git", "-C", str(repo), "log", "-p", "-n", "30", "--", "engine/store", "engine/cli",
+                                                  "plugins"])[:400_000]))
     out.append(("git config --list", _run(["git", "-C", str(repo), "config", "--list"])))
     out.append(("dpkg -l", _run(["dpkg", "-l"])))
     out.append(("apt-cache show python3 git openssl", _run(["apt-cache", "show", "python3", "git", "openssl"])))

@@ -140,7 +140,7 @@ class Redactor:
             if text[end : end + 1] == "(":
                 continue  # a call: password = get_password(...)
             quote = match.group("quote")
-            if quote and text[end : end + 1] not in (quote, ""):
+            if quote and text[end : end + 1] not in (quote, "\\", ""):
                 continue  # the quoted value goes on with characters a secret does not have
             key_start = match.start(entropy.key_group)
             if key_start > 0 and text[key_start - 1] in ":/":
@@ -287,8 +287,8 @@ def _entropy(section: Mapping[str, Any], source: str) -> Entropy | None:
     alternatives = "|".join(_escape(k) for k in keywords)
     # a key (one token that holds a key word), then ':', '=' or '=>', then the value, quoted or bare
     pattern = (
-        rf"(?i)(?P<key>\b[A-Za-z0-9_.-]*(?:{alternatives})[A-Za-z0-9_.-]*)[\"']?[ \t]*(?::|=>|=)[ \t]*"
-        rf"(?P<quote>[\"']?)(?P<secret>{_VALUE_CHARS}{{{min_length},}})"
+        rf"(?i)(?P<key>\b[A-Za-z0-9_.-]*(?:{alternatives})[A-Za-z0-9_.-]*)\\*[\"']?[ \t]*(?::|=>|=)[ \t]*"
+        rf"\\*(?P<quote>[\"']?)(?P<secret>{_VALUE_CHARS}{{{min_length},}})"
     )
     regex = _compile(pattern, source=source, json_path="$.redaction.entropy.keywords")
 

@@ -133,6 +133,11 @@ def _secret_cases() -> list[tuple[str, str, str]]:
         ("cli token", f"deploy --api-key {token}", token),
         ("entropy", f'client_secret = "{token}"', token),
         ("typed default with a literal", f'password: str = "{pw}"', pw),
+        ("json in a json string", json.dumps({"body": json.dumps({"password": pw, "client_secret": token})}), pw),
+        ("json in a json string, its secret", json.dumps({"body": json.dumps({"client_secret": token})}), token),
+        ("html field", f'<input type="password" name="password" value="{pw}">', pw),
+        ("html field, value first", f'<input value="{pw}" type="password">', pw),
+        ("docker run -e", f"docker run -e POSTGRES_PASSWORD={pw} postgres", pw),
     ]
 
 
