@@ -171,3 +171,35 @@ def test_huge_and_many_headers_are_refused_without_a_5xx(target) -> None:
             continue
         assert resp.status_code < 500
     assert httpx.get(target["base"] + "/healthz", timeout=10).status_code == 200
+
+
+def test_concurrent_writers_and_readers_over_http(target) -> None:
+    """8 clients post messages (with a secret in each) to one session while 4 read it: every post
+    answers 200, every message is in the log once, no secret is in any answer."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import random
+    import string
+
+    rng = random.Random(1417)
+    tokens = ["ghp_" + "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(36)) for _ in range(40)]
+    url = f"{target['api']}/crowd"
+
+    def post(i: int) -> httpx.Response:
+        body = {"format": "openai", "messages": [{"role": "user", "content": f"message {i} token {tokens[i]}"}]}
+        return httpx.post(url + "/messages", json=body, timeout=60)
+
+    def read(_: int) -> httpx.Response:
+        return httpx.get(url + "/context", timeout=60)
+
+    with ThreadPoolExecutor(12) as pool:
+        writes = list(pool.map(post, range(40)))
+        reads = list(pool.map(read, range(12)))
+    assert [w.status_code for w in writes] == [200] * 40
+    assert all(r.status_code in (200, 404) for r in reads)  # 404 before the first write landed
+    log = httpx.get(url + "/context", timeout=60)
+    contents = [m["content"] for m in log.json()["result"]["messages"]]
+    assert sorted(int(c.split()[1]) for c in contents) == list(range(40))
+    for answer in [log, *writes, *reads]:
+        for token in tokens:
+            assert token[4:12] not in answer.text
