@@ -897,3 +897,43 @@ RE_LOCALTIME = re.compile(_TIME_RE_STR)
 def test_regex_groups_after_brackets_are_not_markdown_links() -> None:
     # `[1-9](?:_?[0-9])` is a character class and a group, not a link
     assert toolstub.synopsize(PY_VERBOSE_REGEX, rules="default").kind == "code"
+
+
+EMAIL_FOLDED_HEADERS = """\
+From: <foo@bar.baz>
+To: <baz@bar.foo>
+Subject: test
+X-Long-Line: Some really long line contains a lot of text and thus has to be rewrapped because it is some
+\treally long
+        line
+MIME-Version: 1.0
+Content-Type: multipart/signed; boundary="borderline";
+\tprotocol="application/pgp-signature"; micalg=pgp-sha1
+
+This is an OpenPGP/MIME signed message (RFC 2440 and 3156)
+--borderline
+Content-Type: text/plain
+X-Long-Line: Another really long line contains a lot of text and thus has to be rewrapped because it is another
+\treally long
+        line
+
+This is the signed contents.
+"""
+
+HTTP_DUMP = """\
+HTTP/1.1 200 OK
+Server: nginx/1.22.1
+Content-Type: text/plain
+Transfer-Encoding: chunked
+
+all: build
+\tcc -o x x.c
+clean:
+\trm -f x
+"""
+
+
+@pytest.mark.parametrize("content", [EMAIL_FOLDED_HEADERS, HTTP_DUMP], ids=["email", "http"])
+def test_email_and_http_dumps_are_not_makefiles(content: str) -> None:
+    # a header folded with a tab looked like a Makefile rule and its recipe
+    assert toolstub.synopsize(content, rules="default").kind == "text"
