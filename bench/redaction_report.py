@@ -6,8 +6,9 @@ Recall: for each token format (cloud keys, VCS tokens, chat/payment keys, LLM ke
 tokens, database URLs, private keys, JWT, passwords in JSON/YAML/env/command lines), fake
 secrets are generated at run time (random characters in the format's shape) and put in several
 contexts: a log line, a JSON value, the same JSON value written with ``\\uXXXX`` and ``\\/``
-escapes, YAML, an env file, a command line. A secret counts as redacted when no 8-character
-piece of it survives, in the raw text or in the JSON-decoded text (``redact_text``, the function
+escapes, YAML, an env file, a command line, a URL query value percent-encoded, an HTML attribute
+written as character references. A secret counts as redacted when no 8-character
+piece of it survives, in the raw text or in its JSON-, percent- or HTML-decoded text (``redact_text``, the function
 the store and every stub use).
 
 False positives: real files and command outputs nobody here wrote (Python packages in
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import html
 import json
 import os
 import random
@@ -30,6 +32,7 @@ import string
 import subprocess
 import sys
 import time
+import urllib.parse
 import uuid
 from pathlib import Path
 
@@ -145,6 +148,8 @@ def contexts(name: str, secret: str) -> list[tuple[str, str, str]]:
         ("bearer header", f"curl -s -H 'Authorization: Bearer {secret}' https://api.example.com/v1/me", secret),
         ("export", f"export {key.upper()}=\"{secret}\"\n", secret),
         ("yaml nested", f"spec:\n  auth:\n    {key}: '{secret}'\n    retries: 3\n", secret),
+        ("url %-encoded", f"GET https://api.example.com/cb?{key}={urllib.parse.quote(secret, safe='')}&page=2", secret),
+        ("html &#refs;", f'<input type="hidden" name="{key}" value="{"".join(f"&#{ord(c)};" for c in secret)}">', secret),
     ] if one_line else [("yaml block", "tls:\n  key: |\n" + "".join(f"    {line}\n" for line in secret.splitlines()), secret)]
     return more + [
         ("log", f"2026-12-03 09:00:00 INFO using credential {secret} for the request", secret),
@@ -218,7 +223,7 @@ def leaked(secret: str, text: str) -> bool:
     if "://" in secret and "/" in secret.split("://", 1)[1]:
         secret = secret.rsplit("/", 1)[1]  # a webhook URL: its last segment is the secret
     text = re.sub(r"\[REDACTED:[a-z0-9_]+\]", "", text)
-    views = [text]
+    views = [text, urllib.parse.unquote(text), html.unescape(text)]
     try:
         views.append(json.dumps(json.loads(text), ensure_ascii=False))
     except ValueError:
@@ -345,7 +350,7 @@ def main() -> int:
     found = sum(v[0] for v in by_family.values())
     cases = sum(v[1] for v in by_family.values())
     print(f"recall: {found}/{cases} secrets redacted ({100 * found / cases:.1f} %), "
-          f"{len(formats())} token formats x 6-11 contexts + {len(password_cases())} password/URL/header cases")
+          f"{len(formats())} token formats x 6-13 contexts + {len(password_cases())} password/URL/header cases")
     for family, (ok, n) in sorted(by_family.items()):
         print(f"  {family:<12} {ok:>4}/{n:<4}")
     for line in missed[: args.show]:

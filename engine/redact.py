@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import html
 import json
 import math
 import string
+import urllib.parse
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -172,16 +174,26 @@ class Redactor:
         JSON text is redacted for what it means too: a secret written with ``\\uXXXX`` or ``\\/``
         escapes inside a string is found in the decoded string, and that string is rewritten
         (unescaped, the secret replaced) so that neither form survives and the JSON still parses.
+        The same holds for percent-encoded words (``%2F`` in a URL or a form body) and HTML
+        character references (``&#x67;``, ``&amp;``): a word holding a secret once decoded is
+        written decoded, the secret replaced; every other word stays as it was. ANSI colour
+        codes (``grep --color``) are looked through the same way.
         """
         if not text or not self.active:
             return text, 0
-        decoded = _decoded_view(text)
-        if decoded is not None:
+        total, viewed = 0, False
+        for view_of in _VIEWS:
+            decoded = view_of(text)
+            if decoded is None:
+                continue
+            viewed = True
             view, tokens = decoded
             spans = self.findings(view)
             if spans:
-                return _rewrite(text, view, tokens, spans, self), len(spans)
-            return text, 0
+                text = _rewrite(text, view, tokens, spans, self)
+                total += len(spans)
+        if viewed:  # a view holds every character outside its tokens: nothing is left to find
+            return text, total
         spans = self.findings(text)
         if not spans:
             return text, 0
@@ -230,6 +242,71 @@ def _decoded_view(text: str) -> tuple[str, list[tuple[int, int, int, int, str]]]
     return "".join(pieces), tokens
 
 
+def _decoded_words(text: str, pattern: Any, decode: Any) -> tuple[str, list[tuple[int, int, int, int, str]]] | None:
+    """The text with each ``pattern`` match replaced by ``decode(match)`` (when that differs and
+    is not None), with the same token list as :func:`_decoded_view`; None when nothing changes."""
+    pieces: list[str] = []
+    tokens: list[tuple[int, int, int, int, str]] = []
+    last = size = 0
+    for match in pattern.finditer(text):
+        raw = match.group(0)
+        literal = decode(raw)
+        if literal is None or literal == raw:
+            continue
+        start, end = match.span()
+        pieces.append(text[last:start])
+        size += start - last
+        tokens.append((size, size + len(literal), start, end, literal))
+        pieces.append(literal)
+        size += len(literal)
+        last = end
+    if not tokens:
+        return None
+    pieces.append(text[last:])
+    return "".join(pieces), tokens
+
+
+#: a word holding a percent-escape (``%2F``): the characters of a URL's path, query value or form
+#: field, without ``=``, ``&`` and ``?`` so that a key stays outside the value it names
+_PERCENT_WORD = compile_pattern(r"[A-Za-z0-9._~+\-/%]*%[0-9A-Fa-f]{2}[A-Za-z0-9._~+\-/%]*")
+#: a word holding an HTML character reference (``&#103;``, ``&#x67;``, ``&quot;``)
+_ENTITY = r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+_ENTITY_WORD = compile_pattern(rf"(?:[^\s<>\"'&]|{_ENTITY})*{_ENTITY}(?:[^\s<>\"'&]|{_ENTITY})*")
+
+
+#: an ANSI escape sequence (colour, cursor: ``ESC[01;31m``, ``ESC[K``), which decodes to nothing
+_ANSI = compile_pattern(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+
+def _ansi_view(text: str) -> tuple[str, list[tuple[int, int, int, int, str]]] | None:
+    return _decoded_words(text, _ANSI, lambda _seq: "") if "\x1b[" in text else None
+
+
+def _unpercent(word: str) -> str | None:
+    try:
+        decoded = urllib.parse.unquote(word, errors="strict")
+    except UnicodeDecodeError:
+        return None
+    return decoded if decoded.isprintable() else None
+
+
+def _unentity(word: str) -> str | None:
+    decoded = html.unescape(word)
+    return decoded if decoded.isprintable() else None
+
+
+def _percent_view(text: str) -> tuple[str, list[tuple[int, int, int, int, str]]] | None:
+    return _decoded_words(text, _PERCENT_WORD, _unpercent) if "%" in text else None
+
+
+def _entity_view(text: str) -> tuple[str, list[tuple[int, int, int, int, str]]] | None:
+    return _decoded_words(text, _ENTITY_WORD, _unentity) if "&" in text and ";" in text else None
+
+
+#: the decoded views a text is searched in, in order (each on the text the one before rewrote)
+_VIEWS = (_decoded_view, _percent_view, _entity_view, _ansi_view)
+
+
 def _rewrite(text: str, view: str, tokens: list[tuple[int, int, int, int, str]],
              spans: list[tuple[int, int, str]], redactor: Redactor) -> str:
     """``text`` with the secrets found in its decoded ``view`` replaced: stretches outside rewritten
@@ -238,9 +315,19 @@ def _rewrite(text: str, view: str, tokens: list[tuple[int, int, int, int, str]],
     out: list[str] = []
     view_pos = 0  # where the next stretch starts in the view
 
+    shown: set[int] = set()  # spans whose marker is out: a span across a token boundary gets one
+
     def clipped(lo: int, hi: int) -> str:
-        inside = [(max(a, lo) - lo, min(b, hi) - lo, n) for a, b, n in spans if a < hi and b > lo]
-        return redactor._apply(view[lo:hi], inside)
+        parts, last = [], lo
+        for index, (a, b, name) in enumerate(spans):
+            if a < hi and b > lo:
+                parts.append(view[last:max(a, lo)])
+                if index not in shown:
+                    shown.add(index)
+                    parts.append(redactor.replacement.replace("{name}", name))
+                last = min(b, hi)
+        parts.append(view[last:hi])
+        return "".join(parts)
 
     for v0, v1, r0, r1, _literal in tokens:
         out.append(clipped(view_pos, v0))  # the same characters as the raw text before this token
