@@ -161,6 +161,11 @@ def contexts(name: str, secret: str) -> list[tuple[str, str, str]]:
     ]
 
 
+def escaped(secret: str, form: str, every: int) -> str:
+    """``secret`` with every ``every``-th character written as the escape ``form`` (``\\x{:02x}``)."""
+    return "".join(form.format(ord(c)) if i % every == 0 else c for i, c in enumerate(secret))
+
+
 def password_cases() -> list[tuple[str, str, str, str]]:
     """(family, context, text, secret) for passwords in their usual places."""
     out = []
@@ -169,6 +174,7 @@ def password_cases() -> list[tuple[str, str, str, str]]:
         word = RNG.choice(["hunter2", "correcthorse", "Summer2026!", "letmein99"])
         token = r(A, 40)
         basic = base64.b64encode(f"deploy:{pw}".encode()).decode()
+        gh, sk = "ghp_" + r(A, 36), "sk_live_" + r(A, 30)
         out += [
             ("password", "xml element", f"<datasource><user>app</user><password>{pw}</password></datasource>", pw),
             ("password", "netrc", f"machine api.internal login deploy password {pw}\n", pw),
@@ -190,10 +196,17 @@ def password_cases() -> list[tuple[str, str, str, str]]:
             ("password", "docker run -e", f"docker run -e POSTGRES_PASSWORD={pw} postgres:16", pw),
             ("password", "mssql connection string", f"Data Source=db;User ID=sa;Pwd={pw};", pw),
             ("password", "xml attribute", f'<user name="app" password="{pw}"/>', pw),
+            ("password", "mysql -pX", f"$ mysql -h db -u root -p{word} shop < dump.sql", word),
+            ("password", "mysqldump -p'x'", f"mysqldump -uroot -p'{pw}' shop > shop.sql", pw),
+            ("password", "sshpass -p", f"sshpass -p {word} ssh deploy@host uptime", word),
+            ("password", "redis-cli -a", f"redis-cli -h cache -a {pw} INFO", pw),
+            ("password", "mongosh -p", f"mongosh -u admin -p {word} --authenticationDatabase admin", word),
             ("generic", "client_secret in a json string", json.dumps({"b": json.dumps({"client_secret": token})}), token),
             ("generic", "cookie", f"< Set-Cookie: sessionid={token}; Path=/; HttpOnly", token),
             ("generic", "cli --api-key", f"$ client --api-key={token} list", token),
             ("generic", "x-api-key header", f"x-api-key: {token}", token),
+            ("generic", "python \\x escapes", "key = '" + escaped(gh, "\\x{:02x}", 4) + "'", gh),
+            ("generic", "javascript \\u escapes", 'const k = "' + escaped(sk, "\\u{:04x}", 3) + '";', sk),
         ]
         out += [
             ("password", "json password", json.dumps({"user": "ada", "password": pw}), pw),
@@ -234,6 +247,32 @@ def leaked(secret: str, text: str) -> bool:
 
 
 # --- real outputs without secrets --------------------------------------------------------------
+
+
+def damage(text: str, out: str, secret: str) -> str | None:
+    """What a redaction broke around a secret (None: nothing): the text before and after a secret
+    written once as it is must be unchanged, a JSON text must still parse, a YAML text still load."""
+    if text.count(secret) == 1:
+        before, after = text.split(secret)
+        if not (out.startswith(before) and out.endswith(after)):
+            return "text around the secret changed"
+    try:
+        json.loads(text)
+    except ValueError:
+        pass
+    else:
+        try:
+            json.loads(out)
+        except ValueError:
+            return "JSON no longer parses"
+    if text.startswith(("service:", "spec:", "tls:")):
+        import yaml
+
+        try:
+            yaml.safe_load(out)
+        except yaml.YAMLError:
+            return "YAML no longer loads"
+    return None
 
 
 def _run(cmd: list[str]) -> str:
@@ -329,11 +368,15 @@ def main() -> int:
     started = time.perf_counter()
 
     missed: list[str] = []
+    damaged: list[str] = []
     by_family: dict[str, list[int]] = {}
     for family, name, secret in formats():
         for ctx, text, _ in contexts(name, secret):
             out, _ = redact_text(text, rules)
             ok = not leaked(secret, out)
+            problem = damage(text, out, secret)
+            if problem:
+                damaged.append(f"{family}/{name} in {ctx}: {problem}: {out[:160]!r}")
             by_family.setdefault(family, [0, 0])
             by_family[family][0] += ok
             by_family[family][1] += 1
@@ -355,6 +398,10 @@ def main() -> int:
         print(f"  {family:<12} {ok:>4}/{n:<4}")
     for line in missed[: args.show]:
         print("  missed:", line)
+    print(f"structure kept: {cases - len(password_cases()) - len(damaged)}/{cases - len(password_cases())} "
+          "(the text around each secret unchanged, JSON still parses, YAML still loads)")
+    for line in damaged[: args.show]:
+        print("  damaged:", line)
 
     outputs = real_outputs(args.files)
     flagged: list[tuple[str, list[str]]] = []

@@ -32,6 +32,8 @@ def _hex_refs(value: str) -> str:
 
 
 ENCODED = [
+    ("python \\x escapes in a string", "token = '" + "".join(f"\\x{ord(c):02x}" for c in GITHUB[:6]) + GITHUB[6:] + "'", GITHUB),
+    ("javascript \\u escapes", 'const k = "' + GITHUB[:4] + "\\u0061" + GITHUB[5:] + '";', GITHUB[:4] + "a" + GITHUB[5:]),
     ("query value, slashes escaped", f"GET /cb?aws_secret_access_key={urllib.parse.quote(AWS_SECRET, safe='')}&next=1", AWS_SECRET),
     ("every char percent-escaped", f"Location: https://h/login?token={_percent_all(GITHUB)}", GITHUB),
     ("form body", f"client_id=x&access_token={urllib.parse.quote(SLACK, safe='')}", SLACK),
@@ -63,12 +65,31 @@ CLEAN = [
     "<a href=\"/items?id=4f9c2a1e&amp;sort=desc\">next</a>",
     "printf('%s %d%%', name, 10)",
     "\x1b[32mINFO\x1b[0m server started on port 8080 \x1b[1mready\x1b[0m",
+    "PNG = b'\\x89PNG\\r\\n\\x1a\\n'; sep = '\\u2014'; emoji = '\\U0001F600'",
+    "mysql -u root -p -h db shop; mysql -p$MYSQL_ROOT_PASSWORD; ps aux | grep mysql -P 3306",
 ]
 
 
 @pytest.mark.parametrize("text", CLEAN)
 def test_encoded_text_without_secret_is_unchanged(text: str) -> None:
     assert redact_text(text, RULES) == (text, 0)
+
+
+STRUCTURE = [  # the text around a secret stays as it was: no quote or next parameter eaten
+    ('{"api_key": "AIza' + "Sy" + "A1b2C3d4" * 4 + 'x", "n": 1}', "AIza"),
+    ("GET /v1/items?api_key=k3J9xQ2mZ7pL4vR8wT1nB5cY&page=2 HTTP/1.1", "k3J9xQ2mZ7pL4vR8wT1nB5cY"),
+    ("mysqldump -uroot -p'S3cret Pass' db > x.sql", "S3cret Pass"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), STRUCTURE, ids=["json quote", "url next param", "quoted -p"])
+def test_redaction_keeps_the_text_around_the_secret(text: str, secret: str) -> None:
+    start = text.index(secret)
+    end = start + len(secret) if secret != "AIza" else text.index('"', start)
+    end = text.index("&", start) if "&page" in text else end
+    out, count = redact_text(text, RULES)
+    assert count == 1 and secret not in out, out
+    assert out.startswith(text[:start]) and out.endswith(text[end:]), out
 
 
 @settings(max_examples=200, deadline=None)
