@@ -1392,7 +1392,196 @@ def src_pip_wheels(b: Builder, tmp: Path) -> None:
         b.take(f"pipwheel-{kind}", lambda cid, pl: pl[1], its, lambda pl: pl[0], quotas.get(kind, 5), "wheel")
 
 
-SOURCES = ("stdlib", "wheels", "pip_wheels", "npm", "usr_share", "etc", "logs", "doc_logs", "man_info", "commands", "tables", "python_runs", "git")
+#: issue 10, the hard classes (code read as text and back): pinned Debian packages, wheels and npm packages
+#: that no other source here and no fresh source uses, plus the Vim runtime and the kernel's uapi headers
+HARD_DEBS = (
+    "elpa-dash=2.19.1+git20220608.1.0ac1ecf+dfsg-1", "elpa-markdown-mode=2.5-1", "elpa-s=1.12.0-5", "elpa-f=0.20.0-3",
+    "elpa-yaml-mode=0.0.15-2", "liblocale-codes-perl=3.73-1", "libdatetime-locale-perl=1:1.37-1",
+    "librust-unicode-width-dev=0.1.10-1", "librust-unicode-ident-dev=1.0.0-1+b1", "librust-unicode-normalization-dev=0.1.22-1",
+    "librust-unicode-segmentation-dev=1.9.0-1", "librust-unicode-bidi-dev=0.3.8-2", "tcllib=1.21+dfsg-1", "lua-penlight=1.13.1-3",
+    "autoconf-archive=20220903-3", "extra-cmake-modules=5.103.0-1", "bash-completion=1:2.11-6", "libfftw3-dev=3.3.10-1",
+    "r-cran-zoo=1.8-11-1",
+)
+HARD_WHEELS = ("numpy==1.26.4", "lm_eval==0.4.2")
+HARD_NPM = ("bulma@1.0.2", "cordova-android@12.0.1", "@capacitor/android@5.7.0", "@react-native/gradle-plugin@0.74.83",
+            "@tanstack/query-core@5.51.1")
+#: file types of the hard classes (for this source only: the other sources keep their labels)
+_HARD_EXT = {
+    ".el": "elisp", ".pm": "perl", ".pl": "perl", ".rs": "rust", ".tcl": "tcl", ".lua": "lua", ".m4": "m4", ".cmake": "cmake",
+    ".f90": "fortran", ".f": "fortran", ".f03": "fortran", ".R": "r", ".scss": "scss", ".gradle": "groovy", ".kts": "kotlin",
+    ".kt": "kotlin", ".ts": "typescript", ".tsx": "typescript", ".vim": "vim", ".h": "c",
+}
+_HARD_MARKERS = {
+    "rust": r"^\s*(pub\s+)?(fn|use|mod|struct|enum|impl|trait|const|static|macro_rules!)\b|^\s*//[/!]",
+    "tcl": r"^\s*(proc|set|package|namespace|if|foreach|return)\b",
+    "lua": r"^\s*(local|function|return|if|for|end)\b",
+    "fortran": r"(?i)^\s*(program|module|subroutine|function|end|integer|real|use|implicit|call|interface|double|parameter)\b",
+    "r": r"<-|\bfunction\s*\(|\blibrary\(",
+    "groovy": r"^\s*(apply|plugins|dependencies|repositories|android|def|task|ext|buildscript|allprojects)\b",
+    "kotlin": r"^\s*(package|import|fun|class|object|val|var|plugins|internal|abstract)\b",
+}
+#: per language (or document class): how many cases, and at most how many from one package
+_HARD_QUOTAS = {"elisp": 16, "perl": 30, "rust": 25, "tcl": 25, "lua": 20, "m4": 25, "cmake": 25, "shell": 25, "fortran": 30,
+                "r": 6, "scss": 25, "groovy": 12, "kotlin": 15, "typescript": 25, "vim": 25, "c": 30, "yaml": 50,
+                "vimhelp": 20, "changelog": 16, "markdown": 15}
+
+
+def _hard_debs(b: Builder, tmp: Path) -> list[tuple[str, Path]]:
+    """(package name, unpacked root) of each HARD_DEBS package (``apt-get download`` once into the cache)."""
+    d = b.cache / "deb"
+    d.mkdir(parents=True, exist_ok=True)
+
+    def found(spec: str) -> list[Path]:
+        name, version = spec.split("=")
+        return sorted(d.glob(f"{name}_*{version.split(':')[-1]}_*.deb"))  # an epoch is written 1%3a in the name
+
+    missing = [spec for spec in HARD_DEBS if not found(spec)]
+    if missing and _which("apt-get"):
+        _run(["apt-get", "download", "-q", *missing], cwd=d, timeout=300, stderr=True)
+    out = []
+    for spec in HARD_DEBS:
+        debs, name = found(spec), spec.split("=")[0]
+        if not debs or not _which("dpkg-deb"):
+            b.corpus.sources_missing.append(f"deb:{spec}")
+            continue
+        root = tmp / "hard-deb" / name
+        root.mkdir(parents=True, exist_ok=True)
+        _run(["dpkg-deb", "-x", str(debs[0]), str(root)])
+        out.append((name, root))
+    return out
+
+
+def _hard_label(rel: str) -> tuple[str, str] | None:
+    """(kind, note) of a file of the hard sources, by its type; None for the other files."""
+    base = rel.rsplit("/", 1)[-1]
+    if "/bash-completion/completions/" in rel and "." not in base:
+        return ("code", "lang:shell")
+    if "/doc/" in rel and re.match(r"(?:changelog|NEWS)(?:\.Debian)?(?:\.gz)?$", base):
+        return ("text", "changelog" + ("" if ".Debian" in base else " noext"))
+    if base.endswith(".d.ts") or base.endswith(".min.css"):
+        return None
+    if base.endswith((".md", ".markdown")):
+        return ("markdown", "")
+    if base.endswith((".yaml", ".yml")):
+        return ("yaml", "")
+    for suffix, lang in _HARD_EXT.items():
+        if base.endswith(suffix):
+            return ("code", f"lang:{lang}")
+    return None
+
+
+def _perl_compiles(data: bytes, tmp: Path) -> bool:
+    if not _which("perl"):
+        return True
+    f = tmp / "perlcheck.pl"
+    f.write_bytes(data)
+    try:
+        return subprocess.run(["perl", "-c", str(f)], capture_output=True, timeout=30, check=False).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def src_hard_code(b: Builder, tmp: Path) -> None:
+    """Code that reads like text and text that reads like code (issue 10's named classes), labelled by file type.
+
+    Emacs Lisp, Perl data modules, Rust crates' sources (their Unicode tables), Tcl, Lua, m4, CMake modules, bash
+    completions, Fortran (f2py's test sources, FFTW's interface), R, SCSS, Gradle and Kotlin build scripts,
+    TypeScript sources, Vim script and Vim help, C headers (the kernel's uapi headers, mostly macros), YAML task
+    configurations (``!function`` tags, ``include:`` keys, block scalars), Debian and upstream changelogs."""
+    files: list[tuple[str, str, str, Callable[[], bytes | None]]] = []  # (case id, package, rel, load)
+
+    def add_tree(prefix: str, pkg: str, root: Path) -> None:
+        for p in _walk(root, skip=("__pycache__",)):
+            rel = p.relative_to(root).as_posix()
+            files.append((f"{prefix}{rel}", pkg, "/" + rel, lambda p=p: _read(p)))
+
+    for name, root in _hard_debs(b, tmp):
+        add_tree(f"deb:{name}/", name, root)
+    d = b.cache / "wheels"
+    d.mkdir(parents=True, exist_ok=True)
+    for spec in HARD_WHEELS:
+        name, version = spec.split("==")
+        whl = sorted(d.glob(f"{name.replace('-', '_')}-{version}-*.whl"))
+        if not whl:
+            _run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", "--disable-pip-version-check",
+                  "-d", str(d), spec], timeout=300, stderr=True)
+            whl = sorted(d.glob(f"{name.replace('-', '_')}-{version}-*.whl"))
+        if not whl:
+            b.corpus.sources_missing.append(f"wheel:{spec}")
+            continue
+        try:
+            with zipfile.ZipFile(whl[0]) as zf:
+                for info in sorted(zf.infolist(), key=lambda i: i.filename):
+                    if info.is_dir() or ".dist-info/" in info.filename or info.file_size > 4 * 1024 * 1024:
+                        continue
+                    if _hard_label("/" + info.filename) is None:
+                        continue
+                    data = zf.read(info)
+                    # lm_eval: one task family is one top folder (tasks/<family>/...)
+                    parts = info.filename.split("/")
+                    pkg = f"{name}/{parts[2]}" if len(parts) > 3 and parts[1] == "tasks" else name
+                    files.append((f"wheel:{name}/{info.filename}", pkg, "/" + info.filename, lambda data=data: data))
+        except (zipfile.BadZipFile, OSError):
+            b.corpus.sources_missing.append(f"wheel:{spec} (bad zip)")
+    for spec in HARD_NPM:
+        tgz = _npm_cache(b, spec)
+        if tgz is None:
+            b.corpus.sources_missing.append(f"npm:{spec}")
+            continue
+        name = spec.rsplit("@", 1)[0]
+        for rel, data in _npm_members(tgz):
+            files.append((f"npm:{name}/{rel}", name, "/" + rel, lambda data=data: data))
+    # this machine: the Vim runtime (its scripts and its help files) and the kernel's uapi headers
+    vim = sorted(Path("/usr/share/vim").glob("vim[0-9]*"))
+    for root in vim[-1:]:
+        for p in _walk(root):
+            rel = p.relative_to(root).as_posix()
+            load = lambda p=p: _read(p)  # noqa: E731
+            if rel.startswith("doc/") and rel.endswith(".txt"):
+                files.append((f"fs:{p.as_posix()}", "vim-doc", "/" + rel + "#vimhelp", load))
+            elif rel.endswith(".vim"):
+                files.append((f"fs:{p.as_posix()}", f"vim-{rel.split('/')[0]}", "/" + rel, load))
+    for sub in ("linux", "asm-generic", "x86_64-linux-gnu/asm", "sound", "rdma", "drm", "mtd", "misc", "scsi", "video", "xen"):
+        root = Path("/usr/include") / sub
+        for p in _walk(root, (".h",)):
+            files.append((f"fs:{p.as_posix()}", f"uapi-{sub}", "/" + p.name, lambda p=p: _read(p)))
+    per_pkg = {"yaml": 3, "markdown": 3, "changelog": 3, "c": 8, "vim": 8, "perl": 15}
+    chosen: Counter[str] = Counter()
+    from_pkg: Counter[tuple[str, str]] = Counter()
+    for case_id, pkg, rel, load in sorted(files, key=lambda f: _rank(f[0])):
+        if rel.endswith("#vimhelp"):
+            label = ("text", "vimhelp")
+        else:
+            label = _hard_label(rel)
+        if label is None:
+            continue
+        kind, note = label
+        cls = note.split(":", 1)[1] if note.startswith("lang:") else note.split()[0] if note else kind
+        if cls not in _HARD_QUOTAS or chosen[cls] >= _HARD_QUOTAS[cls] or from_pkg[(cls, pkg)] >= per_pkg.get(cls, 25):
+            continue
+        data = load()
+        if data is not None and rel.endswith(".gz"):
+            data = _gunzip(data)
+        if data is None:
+            continue
+        lang = cls if kind == "code" else ""
+        if lang in _HARD_MARKERS:
+            text = data.decode("utf-8", "replace")
+            if not re.search(_HARD_MARKERS[lang], text, re.M):
+                b.drop(case_id, kind, f"no {lang} construct")
+                continue
+        if lang == "perl" and not re.search(_CODE_MARKERS["perl"], data.decode("utf-8", "replace"), re.M):
+            # a Perl data file (`{ key => [...], }`, read with `do`): no statement, so perl -c must compile it
+            if not _perl_compiles(data, tmp):
+                b.drop(case_id, kind, "perl -c fails")
+                continue
+            note = "lang:perl-data"
+        if b.add(case_id, kind, data, source="hard", group=f"hard-{cls}", note=note):
+            chosen[cls] += 1
+            from_pkg[(cls, pkg)] += 1
+
+
+SOURCES = ("stdlib", "wheels", "pip_wheels", "npm", "usr_share", "etc", "logs", "doc_logs", "man_info", "commands", "tables", "python_runs", "git", "hard_code")
 
 
 def default_out() -> Path:
