@@ -364,6 +364,7 @@ class _Languages:
         self.starts = _line_index(self.blob)
         self._code: set[int] | None = None
         self._neutral_flags: list[bool] | None = None
+        self._signatures: dict[int, set[int]] = {}
 
     def neutral(self) -> list[bool]:
         if self._neutral_flags is None:
@@ -391,9 +392,15 @@ class _Languages:
                 return name
         return None
 
+    def signature_lines(self, index: int) -> set[int]:
+        """The indices of the sample lines that are signature lines of the language at ``index``."""
+        if index not in self._signatures:
+            self._signatures[index] = _line_hits(self.table[index][2], self.blob, self.starts)
+        return self._signatures[index]
+
     def ranked(self) -> list[tuple[int, int]]:
         """(signature line count, table index) of each language with one at least, best first (ties: table order)."""
-        counts = [(len(_line_hits(sig, self.blob, self.starts)), i) for i, (_n, _m, sig, _l) in enumerate(self.table)]
+        counts = [(len(self.signature_lines(i)), i) for i in range(len(self.table))]
         return sorted(((n, i) for n, i in counts if n), key=lambda item: (-item[0], item[1]))
 
     def share(self, index: int, *, statements: bool = False, minimum: int = 5) -> float:
@@ -409,7 +416,8 @@ class _Languages:
             non_code = caps.get("non_code_line_pattern")
             self._non_code = _line_hits(non_code, self.blob, self.starts) if non_code is not None else set()
             self._neutral = self.neutral()
-        own = _line_hits(self.table[index][3], self.blob, self.starts)
+        # the language's own lines: its comments and continuations, and its signature lines
+        own = _line_hits(self.table[index][3], self.blob, self.starts) | self.signature_lines(index)
         counted = [i for i, neutral in enumerate(self._neutral) if not neutral]
         if statements:
             counted = [i for i in counted if not self.sample[i].lstrip().startswith(_COMMENT_LEADS)]
@@ -513,13 +521,17 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     if looks_like_code(content, caps) and _enough_code_lines(content, caps):
         share = table.share(ranked[0][1]) if ranked else 0.0
         return True, best, (Evidence("detect_pattern", 1.0, 0.7), signatures, Evidence("code_line_share", share, 0.6))
-    if content.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
-        return False, None, ()  # JSON-shaped: a language's lines (`"key": "value",`) do not make it code
     need = int(caps.get("language_min_signatures") or 1)
     floor = float(caps.get("language_min_share") or 0)
     high = float(caps.get("language_high_share") or 1.0)
     density = float(caps.get("language_min_density") or 1.0)
     counted = max(1, table.neutral().count(False))
+    if content.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
+        # JSON-shaped: a language's lines (`"key": "value",`) do not make it code, unless lines only
+        # one language writes are dense (a Perl data file: `{` then `key => [` rows)
+        if not ranked or ranked[0][0] < max(need, 5) or ranked[0][0] < density * counted:
+            return False, None, ()
+        ranked = ranked[:1]
     for count, index in ranked:
         # comment lines count neither way (a config file of `#` comments is not code)
         share = min(table.share(index), table.share(index, statements=True, minimum=1))

@@ -792,6 +792,8 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
                 ev.isolated += 1
                 ev.levels.add(len(line) - len(line.lstrip("#")))
             continue
+        if line.lstrip(" \t")[:2] == "//":
+            continue  # a line comment (Rust's `///` docs, JSDoc-less JS): its links and spans are code docs
         body.append(line)
     text = "\n".join(body)[:_EVIDENCE_CHARS]
     gnu = _GNU_QUOTE.findall(text)
