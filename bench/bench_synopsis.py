@@ -149,6 +149,60 @@ def gen_yaml(size: int) -> str:
     return _fill(size, entry)
 
 
+def gen_log(size: int) -> str:
+    def line(rng, i):
+        level = rng.choice(["INFO", "INFO", "DEBUG", "WARN", "ERROR"])
+        out = f"[2024-03-01T10:{i // 60 % 60:02d}:{i % 60:02d}.{i % 1000:03d}Z] {level} svc.worker{rng.randint(1, 4)}: job {i} done in {rng.randint(1, 900)} ms\n"
+        if level == "ERROR" and rng.random() < 0.3:
+            out += ("Traceback (most recent call last):\n  File \"/app/run.py\", line 12, in main\n    run()\n"
+                    f"ValueError: bad input {i}\n")
+        return out
+
+    return _fill(size, line)
+
+
+def gen_ndjson(size: int) -> str:
+    def line(rng, i):
+        return json.dumps({"ts": 1700000000 + i, "level": rng.choice(["info", "warn", "error"]), "msg": f"event {i}",
+                           "user": {"id": rng.randint(1, 999)}, "tags": ["x"] if i % 3 else []}) + "\n"
+
+    return _fill(size, line)
+
+
+def gen_markdown(size: int) -> str:
+    def section(rng, i):
+        return (f"## Section {i}\n\nSome *emphasis* and `code` in paragraph {i}, with a [link](https://example.com/{i}).\n\n"
+                f"- item one of {i}\n- item two\n\n```python\nprint({i})\n```\n\n")
+
+    return _fill(size, section, "# Title\n\n")
+
+
+def gen_diff(size: int) -> str:
+    def hunk(rng, i):
+        return (f"diff --git a/src/mod{i}.py b/src/mod{i}.py\nindex 1234567..89abcde 100644\n--- a/src/mod{i}.py\n"
+                f"+++ b/src/mod{i}.py\n@@ -{i},4 +{i},4 @@ def f{i}():\n     a = {i}\n-    b = a + 1\n+    b = a + {rng.randint(2, 9)}\n"
+                "     return b\n \n")
+
+    return _fill(size, hunk)
+
+
+def gen_html(size: int) -> str:
+    def row(rng, i):
+        return f'<tr><td class="id">{i}</td><td><a href="/items/{i}">item {i}</a></td><td>{rng.random():.3f}</td></tr>\n'
+
+    return _fill(size, row, "<!DOCTYPE html>\n<html><head><title>Items</title></head><body>\n<h1>Items</h1>\n<table>\n",
+                 "</table>\n</body></html>\n")
+
+
+def gen_prose(size: int) -> str:
+    words = "the quick brown fox jumps over a lazy dog while rain falls on distant hills and rivers".split()
+
+    def paragraph(rng, i):
+        return " ".join(rng.choice(words) for _ in range(rng.randint(40, 90))).capitalize() + ".\n\n"
+
+    return _fill(size, paragraph)
+
+
 def gen_blank(size: int) -> str:
     def block(rng, i):
         return f"section {i}\n" + "\n" * 40 + "  \n" * 5
@@ -173,6 +227,12 @@ KINDS: dict[str, tuple[Callable[[int], str], str, Callable[[str], object]]] = {
     "text": (gen_text, "splitlines", str.splitlines),
     "yaml": (gen_yaml, "CSafeLoader", lambda t: yaml.load(t, Loader=yaml.CSafeLoader)),
     "blank": (gen_blank, "splitlines", str.splitlines),
+    "log": (gen_log, "splitlines", str.splitlines),
+    "ndjson": (gen_ndjson, "json.loads/line", lambda t: [json.loads(line) for line in t.splitlines()]),
+    "markdown": (gen_markdown, "splitlines", str.splitlines),
+    "diff": (gen_diff, "splitlines", str.splitlines),
+    "html": (gen_html, "splitlines", str.splitlines),
+    "prose": (gen_prose, "splitlines", str.splitlines),
 }
 
 
@@ -311,6 +371,12 @@ def print_cli_table(rows: list[dict], seed: bool) -> None:
             line += (f" {row['seed_whole_s']:12.3f} {row['seed_s']:11.3f} {row['seed_rss_mb']:11.1f}"
                      f" {row['ratio']:6.1f}x {row['whole_ratio']:5.1f}x {goal:4.0f}x")
         print(line)
+    steps = growth_steps(rows, "toolstub_whole_s", ("cli",))
+    if any(steps.values()):
+        print("\nCLI growth of the whole-process time per step of size (goal <= 13x):")
+        for (kind, _), each in sorted(steps.items()):
+            if each:
+                print(f"  {kind:8} steps {' -> '.join(f'x{r:.1f}' for r in each):20} {'ok' if max(each) <= 13 else 'NO'}")
 
 
 def growth(rows: list[dict]) -> dict[tuple[str, str], float]:
@@ -321,6 +387,17 @@ def growth(rows: list[dict]) -> dict[tuple[str, str], float]:
             for rules in RULESETS:
                 first, last = mine[0][f"{rules}_s"], mine[-1][f"{rules}_s"]
                 out[(kind, rules)] = last / first if first else float("inf")
+    return out
+
+
+def growth_steps(rows: list[dict], key: str = "{rules}_s", rulesets: tuple[str, ...] = RULESETS) -> dict[tuple[str, str], list[float]]:
+    """Per kind and ruleset: the time ratio of each size to the one before (1 -> 10 -> 100 MB: two steps)."""
+    out = {}
+    for kind in {row["kind"] for row in rows}:
+        mine = sorted((r for r in rows if r["kind"] == kind), key=lambda r: r["size_mb"])
+        for rules in rulesets:
+            times = [r[key.format(rules=rules)] for r in mine]
+            out[(kind, rules)] = [b / a if a else float("inf") for a, b in zip(times, times[1:])]
     return out
 
 
@@ -348,10 +425,13 @@ def print_table(rows: list[dict], memory: bool) -> None:
             print(f"  {row['kind']:6} {row['default_s']:9.4f} {row['seed_ratio_issue']:13.1f}x"
                   f" {row['seed_ratio_reference']:11.1f}x {row['goal']:5.0f}x  {'yes' if low >= row['goal'] else 'NO'}")
     grown = growth(rows)
+    steps = growth_steps(rows)
     if grown:
-        print("\ngrowth of the time from the smallest to the largest size:")
+        print("\ngrowth of the time per step of size (goal <= 13x per 10x of input) and from the smallest to the largest:")
         for (kind, rules), ratio in sorted(grown.items()):
-            print(f"  {kind:6} {rules:18} x{ratio:.1f}")
+            each = " -> ".join(f"x{r:.1f}" for r in steps[(kind, rules)])
+            worst = max(steps[(kind, rules)], default=0)
+            print(f"  {kind:8} {rules:18} steps {each:20} overall x{ratio:.1f}  {'ok' if worst <= 13 else 'NO'}")
 
 
 def main(argv: list[str] | None = None) -> int:

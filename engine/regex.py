@@ -59,17 +59,33 @@ class LinearPattern:
     Other attributes (``pattern``, ``groups``, ``groupindex``...) are RE2's own.
     """
 
-    __slots__ = ("regex",)
+    __slots__ = ("regex", "_source")
 
     def __init__(self, regex: Any) -> None:
         #: the underlying ``re2`` object (for callers that match UTF-8 bytes themselves)
         self.regex: Any = regex
+        self._source: str = regex.pattern
+
+    @classmethod
+    def deferred(cls, source: str) -> LinearPattern:
+        """A pattern *known to compile* (it did, with this RE2, when its rule file was cached),
+        compiled on first use: start-up compiles only the patterns an input reaches."""
+        self = cls.__new__(cls)
+        self._source = source
+        return self
 
     def __getattr__(self, name: str) -> Any:
+        # Only reached for what is not a slot, or for ``regex`` while a deferred pattern is not compiled.
+        if name == "regex":
+            regex = re2.compile(self._source, _OPTIONS)
+            self.regex = regex
+            return regex
+        if name == "pattern":
+            return self._source  # what RE2 reports: the source as compiled
         return getattr(self.regex, name)
 
     def __repr__(self) -> str:
-        return f"LinearPattern({self.regex.pattern!r})"
+        return f"LinearPattern({self._source!r})"
 
     # Each method calls RE2 directly (a hot path: kinds match per line) and
     # retries only when RE2 refused the text for a lone surrogate.
@@ -204,12 +220,37 @@ def expand_python_word(pattern: str) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=1024)
+#: (pattern, flags) -> a deferred pattern known to compile (see :func:`known_pattern`)
+_known: dict[tuple[str, str], LinearPattern] = {}
+
+
+def known_pattern(pattern: str, flags: str = "") -> LinearPattern:
+    """:func:`compile_pattern` of a pattern known to compile, compiled on first use.
+
+    Only for patterns that compiled before with this RE2 and interpreter (a cached rule file
+    records that); :func:`compile_pattern` of the same pattern then returns the same object.
+    A pattern using ``\\p{python_word}`` is compiled now (its expansion is the costly part).
+    """
+    key = (pattern, flags)
+    found = _known.get(key)
+    if found is None:
+        if PYTHON_WORD in pattern or _NOT_PYTHON_WORD in pattern:
+            return _compile_pattern(pattern, flags)
+        found = _known.setdefault(key, LinearPattern.deferred(f"(?{flags}){pattern}" if flags else pattern))
+    return found
+
+
 def compile_pattern(pattern: str, flags: str = "") -> LinearPattern:
     """Compile ``pattern`` with RE2; ``flags`` are inline flag letters such as ``"m"`` or ``"im"``.
 
     ``\\p{python_word}`` stands for Python ``re``'s ``\\w`` on this interpreter.
     """
+    found = _known.get((pattern, flags))
+    return found if found is not None else _compile_pattern(pattern, flags)
+
+
+@lru_cache(maxsize=1024)
+def _compile_pattern(pattern: str, flags: str = "") -> LinearPattern:
     pattern = expand_python_word(pattern)
     source = f"(?{flags}){pattern}" if flags else pattern
     try:

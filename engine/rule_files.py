@@ -17,7 +17,10 @@ is reloaded.
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 import os
+import sys
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -29,11 +32,15 @@ from typing import Any
 
 import yaml
 
+from toolstub import regex as _regex
 from toolstub import rule_validation as rv
+from toolstub import ruleset as _ruleset_module
+from toolstub import validation_cache
 from toolstub.errors import PatternError, RuleFileError
 from toolstub.plugin_manager import Registry, get_registry, on_reset
+from toolstub import redact as _redact
 from toolstub.redact import redaction_errors
-from toolstub.regex import compile_pattern
+from toolstub.regex import compile_pattern, known_pattern
 from toolstub.ruleset import ExploreLine, Ruleset, StubRules
 
 __all__ = [
@@ -266,21 +273,24 @@ def _merged(chain: list[_File], registry: Registry) -> dict[str, Any]:
     return data
 
 
-def _compile_section(section: Mapping[str, Any], pattern_keys: frozenset[str]) -> dict[str, Any]:
+def _compile_section(section: Mapping[str, Any], pattern_keys: frozenset[str], known: bool = False) -> dict[str, Any]:
+    compile_one = known_pattern if known else compile_pattern
     out: dict[str, Any] = {}
     for key, value in section.items():
         if key in pattern_keys and value is not None:
-            out[key] = tuple(compile_pattern(v) for v in value) if isinstance(value, list) else compile_pattern(value)
+            out[key] = tuple(compile_one(v) for v in value) if isinstance(value, list) else compile_one(value)
         else:
             out[key] = value
     return out
 
 
-def _build(chain: list[_File], data: dict[str, Any], registry: Registry) -> Ruleset:
+def _build(chain: list[_File], data: dict[str, Any], registry: Registry, known: bool = False) -> Ruleset:
+    """The :class:`Ruleset` of validated ``data``; ``known``: its patterns compiled before (cached), so
+    each is compiled on first use."""
     kinds: dict[str, Mapping[str, Any]] = {}
     for name, section in data["kinds"].items():
         try:
-            kinds[name] = MappingProxyType(_compile_section(section, registry.get(name).pattern_keys))
+            kinds[name] = MappingProxyType(_compile_section(section, registry.get(name).pattern_keys, known))
         except PatternError as exc:  # only a plugin's own defaults can get here
             raise RuleFileError(rv.one_line(exc), path=chain[0].display, json_path=f"$.kinds.{name}") from None
     stub = data["stub"]
@@ -340,6 +350,117 @@ def _cache_key(spec: str | Path) -> str:
     return str(Path(spec).resolve()) if is_path_spec(spec) else f"bundled:{spec}"
 
 
+# --- the on-disk cache of loaded rule files (start-up) ------------------------------------------
+#
+# Parsing, validating and merging a rule file and compiling its patterns is most of a small
+# ``toolstub synopsis``. A ruleset that loaded successfully is remembered under the user cache dir
+# (``validation_cache.cache_dir()/rules``) as JSON: the merged data and its ``extends`` chain with
+# the sha256 of each file's text. The entry's name is the sha256 of the spec, the top file's text and
+# a fingerprint of everything else that decides the result (the kinds' schemas and defaults, the
+# code of the loading and validating modules by path, mtime and size, RE2, PyYAML and Python). It is
+# used only when every file of the chain still has the same text; failures are never cached;
+# ``TOOLSTUB_VALIDATION_CACHE=0`` disables it with the validation cache.
+
+_CACHE_FORMAT = "rules-cache-1"
+_fingerprints: dict[int, tuple[Registry, str]] = {}
+
+
+def _code_stamp() -> list[Any]:
+    import re2  # noqa: PLC0415 - already imported by toolstub.regex
+    import unicodedata  # noqa: PLC0415 - a built-in module: \\p{python_word} follows its tables
+
+    out: list[Any] = [sys.version, getattr(yaml, "__version__", ""), unicodedata.unidata_version]
+    for module in (sys.modules[__name__], rv, _redact, _regex, _ruleset_module, re2, sys.modules.get("re2._re2")):
+        path = getattr(module, "__file__", None)
+        if path is None:
+            continue
+        try:
+            st = os.stat(path)
+        except OSError:
+            return [None]
+        out.append((path, st.st_mtime_ns, st.st_size))
+    return out
+
+
+def _fingerprint(registry: Registry) -> str:
+    found = _fingerprints.get(id(registry))
+    if found is not None and found[0] is registry:
+        return found[1]
+    kinds = [(name, registry.plugin_of(name), dict(s.caps_schema), dict(s.defaults), sorted(s.pattern_keys))
+             for name in registry.names() for s in (registry.get(name),)]
+    digest = validation_cache.key(_CACHE_FORMAT, _code_stamp(), kinds, sorted(SECTION_CHECKS), rv.INHERITED)
+    _fingerprints.clear()
+    _fingerprints[id(registry)] = (registry, digest)
+    return digest
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _entry_path(spec: str | Path, top: _File, registry: Registry) -> Path:
+    name = validation_cache.key(_CACHE_FORMAT, _fingerprint(registry), str(spec), top.key, _sha(top.text))
+    return validation_cache.cache_dir() / "rules" / f"{name}.json"
+
+
+def _cached(spec: str | Path, top: _File, registry: Registry) -> tuple[list[_File], dict[str, Any]] | None:
+    """The chain and merged data remembered for ``top`` (its text already read), if still exact."""
+    if not validation_cache.enabled():
+        return None
+    try:
+        with open(_entry_path(spec, top, registry), encoding="utf-8") as handle:
+            entry = json.load(handle)
+        files = entry["files"]
+        chain: list[_File] = []
+        for i, (key, display, real, stem, digest) in enumerate(files):
+            file = _File(display=display, key=key, real=Path(real) if real is not None else None, stem=stem)
+            if i == 0:
+                if key != top.key:
+                    return None
+                file.text = top.text
+            else:
+                _read(file)
+            if _sha(file.text) != digest:
+                return None
+            chain.append(file)
+        data = entry["data"]
+    except (OSError, ValueError, KeyError, TypeError, RuleFileError):
+        return None
+    if not chain or not isinstance(data, dict):
+        return None
+    return chain, data
+
+
+def _remember(spec: str | Path, chain: list[_File], data: dict[str, Any], registry: Registry) -> None:
+    if not validation_cache.enabled():
+        return
+    try:
+        text = json.dumps({"files": [[f.key, f.display, str(f.real) if f.real is not None else None, f.stem,
+                                      _sha(f.text)] for f in chain], "data": data}, ensure_ascii=False)
+        if json.loads(text)["data"] != data:
+            return  # something JSON does not keep (a non-string key, a tuple): never cached
+        path = _entry_path(spec, chain[0], registry)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+        temp.write_text(text, encoding="utf-8")
+        os.replace(temp, path)
+    except (OSError, TypeError, ValueError):
+        pass  # a read-only home or odd data: load afresh every time
+
+
+def _load(spec: str | Path, registry: Registry) -> tuple[list[_File], Ruleset]:
+    top = _open(spec)
+    cached = _cached(spec, top, registry)
+    if cached is not None:
+        chain, data = cached
+        return chain, _build(chain, data, registry, known=True)
+    chain = _chain(top, registry)
+    data = _merged(chain, registry)
+    ruleset = _build(chain, data, registry)
+    _remember(spec, chain, data, registry)
+    return chain, ruleset
+
+
 def load_rules(spec: str | Path | Ruleset | None = None) -> Ruleset:
     """Load a ruleset by bundled name or path (``None``: ``default``); raises :class:`RuleFileError`."""
     if isinstance(spec, Ruleset):
@@ -352,8 +473,7 @@ def load_rules(spec: str | Path | Ruleset | None = None) -> Ruleset:
         ruleset, stamp, _ = entry
         if _stamp([s[0] for s in stamp]) == stamp:
             return ruleset
-    chain = _chain(_open(spec), registry)
-    ruleset = _build(chain, _merged(chain, registry), registry)
+    chain, ruleset = _load(spec, registry)
     stamp = _stamp([str(f.real) for f in chain if f.real is not None])
     with _cache_lock:
         if stamp is not None:

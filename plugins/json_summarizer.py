@@ -73,13 +73,13 @@ from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
-import msgspec
-
 from toolstub.hookspecs import hookimpl
-from toolstub.plugins._records import FieldStats
+from toolstub.plugins._records import FieldStats, LazyModule
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, cut, head_tail_sample
+
+msgspec: Any = LazyModule("msgspec", globals())  # imported on first use (start-up of a non-JSON input)
 
 DEFAULTS: dict[str, Any] = {
     "key_limit": 10,

@@ -33,10 +33,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import msgspec
-
 from toolstub.hookspecs import hookimpl
-from toolstub.plugins._records import FieldStats
+from toolstub.plugins._records import FieldStats, LazyModule
 from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip
 
@@ -63,8 +61,15 @@ CAPS_SCHEMA: dict[str, Any] = {
     },
 }
 
-_OBJECT = dict[str, msgspec.Raw]
-_ARRAY = list[msgspec.Raw]
+msgspec: Any = LazyModule("msgspec", globals())  # imported when a line first looks like a record
+_OBJECT: Any = None  # dict[str, msgspec.Raw], set when msgspec is first needed
+_ARRAY: Any = None  # list[msgspec.Raw]
+
+
+def _decode_types() -> None:
+    global _OBJECT, _ARRAY
+    _ARRAY = list[msgspec.Raw]
+    _OBJECT = dict[str, msgspec.Raw]
 _RAW_TYPES = {b"{": "object", b"[": "array", b'"': "string", b"t": "boolean", b"f": "boolean", b"n": "null"}
 _BAD = object()
 
@@ -91,6 +96,8 @@ def _record(line: str) -> Any:
     first = text[:1]
     if first not in ("{", "[") or text[-1:] not in ("}", "]"):
         return _BAD
+    if _OBJECT is None:
+        _decode_types()
     try:
         return msgspec.json.decode(text, type=_OBJECT if first == "{" else _ARRAY)
     except Exception:  # noqa: BLE001 - msgspec refuses NaN, lone surrogates...: the stdlib decides
