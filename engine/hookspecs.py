@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 import pluggy
 
-from toolstub.synopsis import Summarizer
+from toolstub.synopsis import StreamTotals, Summarizer
 from toolstub.token_estimate import Tokenizer
 
 PROJECT_NAME = "toolstub"
@@ -42,4 +42,19 @@ def toolstub_register_tokenizers() -> Iterable[Tokenizer]:
     is missing returns nothing rather than failing.
 
     :return: an iterable of :class:`~toolstub.tokens.Tokenizer`.
+    """
+
+
+@hookspec
+def toolstub_register_stream_totals() -> Iterable[StreamTotals]:
+    """Return the whole-output counters this plugin provides for its kinds.
+
+    Each item is a frozen :class:`toolstub.synopsis.StreamTotals` descriptor (``name``: a
+    detector name; ``start(caps)``: a new :class:`~toolstub.synopsis.StreamCounter`). Past the
+    rule file's ``large_outputs.whole_chars`` an output is described from a bounded view, and
+    the counter of the kind that describes it turns the view's counts into counts of the whole
+    output, from one pass over its blocks in bounded memory (``docs/streaming.md``). A kind
+    without one keeps the view's counts (the synopsis says so).
+
+    :return: an iterable of :class:`~toolstub.synopsis.StreamTotals`.
     """

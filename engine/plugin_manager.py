@@ -27,7 +27,7 @@ import pluggy
 
 from toolstub import hookspecs, validation_cache
 from toolstub.errors import PluginError
-from toolstub.synopsis import Summarizer
+from toolstub.synopsis import StreamTotals, Summarizer
 
 ENTRY_POINT_GROUP = "toolstub"
 DISABLE_AUTOLOAD_ENV = "TOOLSTUB_DISABLE_PLUGIN_AUTOLOAD"
@@ -221,6 +221,30 @@ class Registry:
                         f"duplicate kind name {summarizer.name!r}: provided by both {first!r} and {second!r}"
                     )
                 self._by_name[summarizer.name] = RegisteredSummarizer(summarizer, plugin_name)
+        self._stream_totals: dict[str, StreamTotals] | None = None
+
+    def stream_totals(self, name: str) -> StreamTotals | None:
+        """The whole-output counter registered for detector ``name`` (``toolstub_register_stream_totals``)."""
+        if self._stream_totals is None:
+            self._stream_totals = self._collect_stream_totals()
+        return self._stream_totals.get(name)
+
+    def _collect_stream_totals(self) -> dict[str, StreamTotals]:
+        found: dict[str, StreamTotals] = {}
+        hook = getattr(self.pm.hook, "toolstub_register_stream_totals", None)
+        for impl in hook.get_hookimpls() if hook is not None else ():
+            plugin_name = self.pm.get_name(impl.plugin) or repr(impl.plugin)
+            try:
+                items = list(impl.function() or ())
+            except Exception as exc:  # noqa: BLE001 - a plugin must never break toolstub
+                self._problem(f"plugin {plugin_name!r} failed to register its stream totals: {type(exc).__name__}: {exc}")
+                continue
+            for item in items:
+                if not isinstance(item, StreamTotals) or not callable(item.start) or item.name in found:
+                    self._problem(f"plugin {plugin_name!r} returned an invalid or duplicate StreamTotals {item!r} (ignored)")
+                    continue
+                found[item.name] = item
+        return found
 
     def _problem(self, message: str) -> None:
         log.warning("toolstub: %s", message)

@@ -9,6 +9,7 @@ scored :class:`Evidence`); :mod:`toolstub.claims` weighs claims.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -182,3 +183,69 @@ class Summarizer:
     defaults: Mapping[str, Any] = field(default_factory=dict)
     pattern_keys: frozenset[str] = frozenset()
     description: str = ""
+
+
+@dataclass(frozen=True)
+class WholeTotals:
+    """What the one pass over a large output counted for every kind (given to :meth:`StreamCounter.finish`).
+
+    ``lines`` counts a last line without ``\\n`` too; ``view_lines`` are the lines of the view
+    the kind's synopsis was made from.
+    """
+
+    chars: int
+    nbytes: int
+    lines: int
+    view_lines: int
+
+
+class StreamCounter:
+    """A kind's counts over a large output, fed in order with blocks of the whole text.
+
+    Made by :attr:`StreamTotals.start` with the detector's caps. :meth:`feed` gets each block
+    of the output (the stored, redacted text) in order: a block ends at a line end, except
+    when one line is longer than a block (see ``docs/streaming.md``); where the blocks are cut
+    depends on the text only, never on how the output was chunked. :meth:`finish` gets the
+    synopsis the kind made from the output's bounded view and returns it with its totals
+    counted over the whole output (what it lists stays bounded by the caps). It must hold
+    bounded memory whatever the size, and be deterministic.
+    """
+
+    def feed(self, block: str, first_line: int) -> None:  # pragma: no cover - interface
+        """Count ``block``, whose first line is line ``first_line`` (1-based) of the output."""
+        raise NotImplementedError
+
+    def finish(self, synopsis: Synopsis, totals: WholeTotals) -> Synopsis:  # pragma: no cover - interface
+        """``synopsis`` (the kind's synopsis of the view) with the whole output's totals."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, kw_only=True)
+class StreamTotals:
+    """A kind plugin's descriptor for counting a large output over the whole stream.
+
+    Registered with the ``toolstub_register_stream_totals`` hook. Past the rule file's
+    ``large_outputs.whole_chars`` an output is described from a bounded view; the counter of
+    the kind that describes it gives the totals of the whole output.
+
+    :param name: the detector name (as in :class:`Summarizer`) whose synopses it completes.
+    :param start: a new :class:`StreamCounter` for one output, given the detector's caps.
+    """
+
+    name: str
+    start: Callable[[Mapping[str, Any]], StreamCounter]
+    description: str = ""
+
+
+def replace_lines(synopsis: Synopsis, field_name: str, prefix: str, line: str | None) -> Synopsis:
+    """``synopsis`` with the first line of ``field_name`` that starts with ``prefix`` replaced by ``line``
+    (removed when ``line`` is ``None``); unchanged when there is none."""
+    lines = list(getattr(synopsis, field_name))
+    for index, old in enumerate(lines):
+        if old.startswith(prefix):
+            if line is None:
+                del lines[index]
+            else:
+                lines[index] = line
+            return dataclasses.replace(synopsis, **{field_name: tuple(lines)})
+    return synopsis

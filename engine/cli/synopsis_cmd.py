@@ -152,18 +152,18 @@ def synopsis(source: str, mime: str | None, rules: str | None, preview_chars: in
     handle = open_input(source)
     reader = BoundedChunks(handle, limit)
     try:
-        # one pass: an output up to streaming.WHOLE_CHARS is described whole, a larger one from its view
+        # one pass: an output up to the rules' large_outputs.whole_chars is described whole, a larger one from its view
         chunks = streaming.text_chunks(iter(reader))
-        content, read = streaming.collect_whole(chunks)
-        kwargs = {"mime": mime, "tool_name": tool_name, "rules": ruleset, "preview_chars": preview_chars}
+        content, read = streaming.collect_whole(chunks, streaming.large_outputs(ruleset).whole_chars)
+        kwargs = {"mime": mime, "tool_name": tool_name, "preview_chars": preview_chars}
         if content is not None:
             original_chars = len(content)
-            result = synopsize(content, **kwargs)
+            result = synopsize(content, rules=ruleset, **kwargs)
         else:
-            scanned = streaming.scan(itertools.chain(read, chunks))
+            scanned = streaming.scan(itertools.chain(read, chunks), ruleset, **kwargs)
             del read
             original_chars = scanned.chars
-            result = streaming.describe_view(scanned.view(), scanned, **kwargs)
+            result = scanned.describe()
     except OSError as exc:
         fail(f"cannot read {source}: {exc.strerror or exc}", EXIT_NO_INPUT)
     finally:

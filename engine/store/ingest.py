@@ -5,14 +5,15 @@ offsets, the newline count per checkpoint (the line index) and the sha256, and k
 bounded *view* of the output for its synopsis; the whole output is never held.
 See ``docs/streaming.md`` for the design and its limits. In short:
 
-* An output of at most ``WHOLE_CHARS`` code points is collected whole and stored and
+* An output of at most ``large_outputs.whole_chars`` code points (the rule file) is collected whole and stored and
   described exactly as before (:meth:`ToolResultStore.write` with a ``str``): byte for
   byte the same record, whether it came whole or in chunks of any size.
-* A larger output is redacted per *segment* (cut at the first ``\\n`` past
-  ``SEGMENT_CHARS`` code points, or at ``2 * SEGMENT_CHARS``: cut points depend on the
-  content only, never on the chunking), and its synopsis is the synopsis of its view:
-  the first ``streaming.HEAD_CHARS`` and the last ``streaming.TAIL_CHARS`` code points of the stored text
-  (each cut at a line end), plus notes with the totals counted over the whole stream.
+* A larger output is redacted per *segment* (:func:`toolstub.streaming.segments`: cut at the
+  first ``\\n`` past ``streaming.SEGMENT_CHARS`` code points, or at twice that: cut points depend
+  on the content only, never on the chunking), and its synopsis is made by a
+  :class:`toolstub.streaming.Pass` fed with each stored segment: the synopsis of its view
+  (head and tail of the stored text, each cut at a line end), the kind's totals counted over
+  every segment, and a note with the totals of the whole stream.
   A ``str`` that large takes the same path, so whole and streamed agree.
 
 Bytes are decoded as UTF-8 with ``surrogateescape`` (what the CLI does with a file) by
@@ -29,50 +30,9 @@ from dataclasses import dataclass, field
 
 from toolstub import streaming
 from toolstub.store.ids import encode_content
-from toolstub.streaming import Scanned, collect_whole, describe_view, scan, text_chunks, view_text
+from toolstub.streaming import Pass, collect_whole, scan, segments, text_chunks, view_text
 
-__all__ = ["Scanned", "Spooled", "collect_whole", "describe_view", "scan", "segments", "spool", "text_chunks"]
-
-#: a large output is redacted in segments of about this many code points (cut at a line end)
-SEGMENT_CHARS = 1 << 20
-
-
-def _cut(buffer: str, size: int, end: int) -> int:
-    """Where the segment starting ``buffer`` ends, looking at ``buffer[:end]`` only.
-
-    After the first ``\n`` at or past ``size`` (or at ``end`` without one), moved past the
-    ``-----END`` line of a PEM block the cut would split, when that line is within ``end``.
-    """
-    cut = buffer.find("\n", size - 1, end)
-    cut = end if cut < 0 else cut + 1
-    begin = buffer.rfind("-----BEGIN ", 0, cut)
-    if begin >= 0 and buffer.rfind("-----END ", begin, cut) < 0:
-        close = buffer.find("-----END ", cut, end)
-        if close >= 0:
-            line_end = buffer.find("\n", close, end)
-            cut = end if line_end < 0 else line_end + 1
-    return cut
-
-
-def segments(chunks: Iterable[str], size: int | None = None) -> Iterator[str]:
-    """The text of ``chunks`` cut into segments whose ends depend on the text only.
-
-    A segment ends after the first ``\n`` at or past ``size`` code points from its start, or
-    at ``2 * size`` code points when there is none before that; a PEM block (a private key,
-    which the redaction must see whole) is not split when it ends within ``2 * size``.
-    """
-    size = SEGMENT_CHARS if size is None else size
-    buffer = ""
-    for chunk in chunks:
-        buffer += chunk
-        while len(buffer) >= 2 * size:
-            cut = _cut(buffer, size, 2 * size)
-            yield buffer[:cut]
-            buffer = buffer[cut:]
-    while buffer:
-        cut = _cut(buffer, size, len(buffer))
-        yield buffer[:cut]
-        buffer = buffer[cut:]
+__all__ = ["Pass", "Spooled", "collect_whole", "scan", "segments", "spool", "text_chunks", "view_text"]
 
 
 @dataclass
@@ -87,8 +47,6 @@ class Spooled:
     offsets: list[int]
     newline_counts: list[int]
     redactions: int
-    head: str
-    tail: str
     newlines: int
     _removed: bool = field(default=False, repr=False)
 
@@ -100,10 +58,6 @@ class Spooled:
             except FileNotFoundError:
                 pass
 
-    def view(self) -> str:
-        """The text the synopsis describes: head and tail, each cut at a line end."""
-        return view_text(self.head, self.tail, self.chars, self.newlines)
-
 
 def spool(
     chunks: Iterable[str],
@@ -112,19 +66,19 @@ def spool(
     every: int,
     directory: str | None = None,
     progress: Callable[[int], None] | None = None,
+    stored: Callable[[str], None] | None = None,
 ) -> Spooled:
     """Redact segment by segment with ``prepare``, write the stored UTF-8 to a spool file, count.
 
-    ``progress`` is called with the number of code points of each segment once it is stored.
+    ``stored`` is called with each stored (redacted) segment, in order (a :class:`Pass`'s
+    ``feed``: the view, the totals and the kind's counter); ``progress`` with the number of
+    code points of each segment once it is stored.
     """
     handle = tempfile.NamedTemporaryFile(prefix=".toolstub-spool-", dir=directory, delete=False)
     digest = hashlib.sha256()
     offsets = [0]
     newline_counts: list[int] = []
     position = chars = redactions = newlines = 0
-    head_parts: list[str] = []
-    head_len = 0
-    tail = ""
     carry = ""
     try:
         with handle:
@@ -140,16 +94,13 @@ def spool(
                 newline_counts.append(data.count(b"\n"))
 
             for segment in segments(chunks):
-                stored, found = prepare(segment)
+                text, found = prepare(segment)
                 redactions += found
-                chars += len(stored)
-                newlines += stored.count("\n")
-                if head_len < streaming.HEAD_CHARS:
-                    piece = stored[: streaming.HEAD_CHARS - head_len]
-                    head_parts.append(piece)
-                    head_len += len(piece)
-                tail = (tail + stored)[-streaming.TAIL_CHARS:] if len(stored) < streaming.TAIL_CHARS else stored[-streaming.TAIL_CHARS:]
-                carry += stored
+                chars += len(text)
+                newlines += text.count("\n")
+                if stored is not None:
+                    stored(text)
+                carry += text
                 whole = len(carry) - len(carry) % every
                 for start in range(0, whole, every):
                     emit(carry[start : start + every])
@@ -173,8 +124,6 @@ def spool(
         offsets=offsets,
         newline_counts=newline_counts,
         redactions=redactions,
-        head="".join(head_parts),
-        tail=tail,
         newlines=newlines,
     )
 

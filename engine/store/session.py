@@ -135,14 +135,16 @@ class ToolResultStore(Reader):
 
         ``content`` is a ``str``, ``bytes``, a binary file object or an iterable of ``str`` or
         ``bytes`` chunks (bytes are UTF-8, undecodable bytes kept as ``surrogateescape``).
-        An output of at most ``streaming.WHOLE_CHARS`` code points is handled whole; a larger one
-        is streamed in one pass and never held whole (see :mod:`toolstub.store.ingest`).
-        ``progress`` is called with the code points of each part as it is stored.
+        An output of at most the ruleset's ``large_outputs.whole_chars`` code points is handled
+        whole; a larger one is streamed in one pass and never held whole (see
+        :mod:`toolstub.store.ingest`). ``progress`` is called with the code points of each part
+        as it is stored.
         """
         ruleset = load_rules(rules)
-        if not isinstance(content, str) or len(content) > streaming.WHOLE_CHARS:
+        whole_chars = streaming.large_outputs(ruleset).whole_chars
+        if not isinstance(content, str) or len(content) > whole_chars:
             chunks = ingest.text_chunks(content)
-            whole, read = (None, []) if isinstance(content, str) else ingest.collect_whole(chunks)
+            whole, read = (None, []) if isinstance(content, str) else ingest.collect_whole(chunks, whole_chars)
             if whole is None:
                 return self._write_streamed(
                     itertools.chain(read, chunks), ruleset=ruleset, progress=progress, tool_id=tool_id,
@@ -179,30 +181,33 @@ class ToolResultStore(Reader):
         if isinstance(self.backend, LocalBackend):
             directory = self.backend.path(self.session_id)
             os.makedirs(directory, exist_ok=True)
+        one = ingest.Pass(ruleset, mime=fields["mime_type"], tool_name=fields["tool_name"],
+                          preview_chars=fields["preview_chars"])
         spooled = ingest.spool(
             chunks,
             lambda segment: prepare_content(prepare_for_storage, segment, ruleset),
             every=cp.DEFAULT_EVERY,
             directory=directory,
             progress=progress,
+            stored=one.feed,
         )
         try:
             return self._store(
                 sha=spooled.sha256, chars=spooled.chars, nbytes=spooled.nbytes, every=spooled.every,
                 redactions=spooled.redactions,
                 write_output=lambda tool_result_id: self._write_spooled(tool_result_id, spooled),
-                describe=lambda kwargs: self._describe_view(spooled, kwargs), ruleset=ruleset, **fields,
+                describe=lambda kwargs: self._describe_view(one, kwargs), ruleset=ruleset, **fields,
             )
         finally:
             spooled.remove()
 
     @staticmethod
-    def _describe_view(spooled: ingest.Spooled, kwargs: dict[str, Any]) -> Synopsis:
-        view = spooled.view()
+    def _describe_view(one: ingest.Pass, kwargs: dict[str, Any]) -> Synopsis:
+        one.kwargs.update((key, value) for key, value in kwargs.items() if key != "rules")
         try:
-            return ingest.describe_view(view, spooled, **kwargs)
+            return one.describe()
         except UnicodeError:
-            return ingest.describe_view(without_surrogates(view), spooled, **kwargs)
+            return one.describe(without_surrogates(one.view()))
 
     def _write_spooled(self, tool_result_id: str, spooled: ingest.Spooled) -> None:
         out = rec.output_path(self.session_id, tool_result_id)

@@ -25,13 +25,27 @@ texts = st.lists(st.tuples(st.sampled_from(_LINES), st.integers(0, 9), st.intege
 )
 
 
+SMALL = "large_outputs: {whole_chars: 300, head_chars: 200, tail_chars: 120}\n"
+
+
+def small_rules(directory, base: str = "default") -> str:
+    """A rule file ``extends: base`` whose ``large_outputs`` limits are small (the streamed path at small sizes)."""
+    path = directory / f"small-{base}.yaml"
+    if not path.exists():
+        path.write_text(f"schema_version: 1\nextends: {base}\n{SMALL}")
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def rule_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("rules")
+
+
 @pytest.fixture
-def small_thresholds(monkeypatch):
-    monkeypatch.setattr(streaming, "WHOLE_CHARS", 300)
+def small_thresholds(monkeypatch, rule_dir):
     monkeypatch.setattr(streaming, "CHUNK_CHARS", 50)
-    monkeypatch.setattr(ingest, "SEGMENT_CHARS", 64)
-    monkeypatch.setattr(streaming, "HEAD_CHARS", 200)
-    monkeypatch.setattr(streaming, "TAIL_CHARS", 120)
+    monkeypatch.setattr(streaming, "SEGMENT_CHARS", 64)
+    return {name: small_rules(rule_dir, name) for name in ("default", "openviking-compat")}
 
 
 def _cut(data: bytes, cuts: list[int]) -> list[bytes]:
@@ -65,7 +79,7 @@ def test_whole_str_bytes_file_and_chunks_store_the_same_record(tmp_path_factory,
     records = []
     for index, content in enumerate([text, data, io.BytesIO(data), iter(_cut(data, cuts))]):
         store = _fresh(tmp, f"s{index}")
-        records.append(_record(store, store.write(content, tool_id="t1", tool_name="sh", rules=rules)))
+        records.append(_record(store, store.write(content, tool_id="t1", tool_name="sh", rules=small_thresholds[rules])))
     assert all(record == records[0] for record in records[1:])
 
 
@@ -73,7 +87,7 @@ def test_whole_str_bytes_file_and_chunks_store_the_same_record(tmp_path_factory,
 @given(text=texts, cuts=st.lists(st.integers(0, 10_000), max_size=12))
 def test_a_streamed_record_reads_back_whole(tmp_path_factory, small_thresholds, text, cuts):
     store = _fresh(tmp_path_factory.mktemp("read"), "s")
-    result = store.write(iter(_cut(text.encode(), cuts)), tool_id="t", rules="openviking-compat")
+    result = store.write(iter(_cut(text.encode(), cuts)), tool_id="t", rules=small_thresholds["openviking-compat"])
     assert store.read(result.ref, offset=0, limit=len(text) + 10)["content"] == text
     if text.count("\n") >= 1:
         line = text.split("\n")[1]
@@ -82,7 +96,7 @@ def test_a_streamed_record_reads_back_whole(tmp_path_factory, small_thresholds, 
 
 def test_a_large_output_is_described_from_its_view_with_totals(tmp_path, small_thresholds):
     text = "\n".join(f"2024-03-01 10:00:{i % 60:02d} INFO request {i}" for i in range(200))
-    result = _fresh(tmp_path, "s").write(iter([text.encode()]), tool_id="t")
+    result = _fresh(tmp_path, "s").write(iter([text.encode()]), tool_id="t", rules=small_thresholds["default"])
     first = result.synopsis.notable_items[0]
     assert first.startswith(f"large output: {len(text)} characters, {len(text)} bytes, 200 lines in all;")
     assert result.metadata["original_chars"] == len(text)
@@ -115,10 +129,10 @@ def test_bad_content_types_are_a_clear_error(tmp_path):
 
 
 def test_a_private_key_across_a_segment_boundary_is_still_redacted(tmp_path, small_thresholds, monkeypatch):
-    monkeypatch.setattr(ingest, "SEGMENT_CHARS", 256)  # the block (about 200 chars) ends within 2 segments
+    monkeypatch.setattr(streaming, "SEGMENT_CHARS", 256)  # the block (about 200 chars) ends within 2 segments
     key = "-----BEGIN RSA PRIVATE KEY-----\n" + "\n".join(["MIIEowIBAAKCAQEA" + "x" * 48] * 2) + "\n-----END RSA PRIVATE KEY-----\n"
     text = "log line\n" * 25 + key + "after\n" * 80  # the first cut (past 256) falls inside the block
-    result = _fresh(tmp_path, "s").write(iter([text.encode()]), tool_id="t")
+    result = _fresh(tmp_path, "s").write(iter([text.encode()]), tool_id="t", rules=small_thresholds["default"])
     stored = _fresh(tmp_path, "s").read(result.ref, offset=0, limit=-1)["content"]
     assert "MIIEowIBAAKCAQEA" not in stored and result.metadata["redactions"] >= 1
 
