@@ -290,7 +290,8 @@ class Pass:
         result = synopsize(view, rules=ruleset, **self.kwargs)
         counted = False
         if self.counter is not None and result.kind == self.kind:
-            whole = WholeTotals(chars=self.chars, nbytes=self.nbytes, lines=self.lines(), view_lines=view.count("\n"))
+            whole = WholeTotals(chars=self.chars, nbytes=self.nbytes, lines=self.lines(), view_lines=view.count("\n"),
+                                preview_chars=int(self.kwargs.get("preview_chars") or 0))
             try:
                 finished = self.counter.finish(result, whole)
             except Exception as exc:  # noqa: BLE001

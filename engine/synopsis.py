@@ -189,14 +189,16 @@ class Summarizer:
 class WholeTotals:
     """What the one pass over a large output counted for every kind (given to :meth:`StreamCounter.finish`).
 
-    ``lines`` counts a last line without ``\\n`` too; ``view_lines`` are the lines of the view
-    the kind's synopsis was made from.
+    ``lines`` counts a last line without ``\\n`` too; ``view_lines`` are the newlines of the
+    view the kind's synopsis was made from.
     """
 
     chars: int
     nbytes: int
     lines: int
     view_lines: int
+    #: the stub's preview budget (bounds a sample, as for any synopsis)
+    preview_chars: int = 2000
 
 
 class StreamCounter:

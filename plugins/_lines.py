@@ -230,3 +230,36 @@ def _groups(blob: bytes, spans, offset: int = 0) -> list[bytes]:
 
 def line_text(blob: bytes, line_start: int, line_end: int) -> str:
     return decode(blob[line_start:line_end])
+
+
+class LineTotals:
+    """Lines of a text fed block by block, counted as ``line_count`` mode ``splitlines`` or ``newlines``
+    counts the whole text (for a kind's :class:`~toolstub.synopsis.StreamCounter`).
+
+    A block boundary never adds a line: a block that ends inside a line (a line longer than a
+    block) continues on the next one; a ``\\r`` ending one block and a ``\\n`` opening the next
+    are one line break.
+    """
+
+    def __init__(self, mode: str = "splitlines") -> None:
+        self.mode = mode
+        self.count = 0
+        self._open = False  # the last block ended inside a line
+        self._cr = False  # the last block ended with \r (splitlines: \r\n is one break)
+
+    def feed(self, block: str) -> None:
+        if not block:
+            return
+        if self.mode == "newlines":
+            found = newline_line_count(block)
+            ends = block.endswith("\n")
+        else:
+            found = splitlines_count(block)
+            ends = block[-1] in LINE_BREAKS
+            if self._cr and block[0] == "\n":  # the \n of a \r\n is no line of its own
+                found -= 1
+            self._cr = block[-1] == "\r"
+        if self._open:
+            found -= 1
+        self.count += found
+        self._open = not ends

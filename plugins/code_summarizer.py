@@ -55,7 +55,17 @@ from typing import Any
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
-from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
+from toolstub.synopsis import (
+    Claim,
+    Evidence,
+    KindInput,
+    StreamCounter,
+    StreamTotals,
+    Summarizer,
+    Synopsis,
+    WholeTotals,
+    replace_lines,
+)
 from toolstub.textutil import clip, normalize
 
 _INT = {"type": "integer", "minimum": 0}
@@ -610,3 +620,27 @@ def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
             description="source code: line count, imports, defined symbols",
         ),
     )
+
+
+class _CodeTotals(StreamCounter):
+    """The lines of a large code output over every block (the symbols listed stay those of the view)."""
+
+    def __init__(self, caps: Mapping[str, Any]) -> None:
+        self.lines = _lines.LineTotals(str(caps["line_count"]))
+
+    def feed(self, block: str, first_line: int) -> None:
+        self.lines.feed(block)
+
+    def finish(self, synopsis: Synopsis, totals: WholeTotals) -> Synopsis:
+        lines = self.lines.count
+        head = next((line for line in synopsis.summary if line.startswith("Code-like output with ")), None)
+        result = replace_lines(synopsis, "structure", "line_count: ", f"line_count: {lines}")
+        if head is None:
+            return result
+        rest = head.removeprefix("Code-like output with ").split(" lines", 1)
+        return replace_lines(result, "summary", head, f"Code-like output with {lines} lines{rest[1] if len(rest) > 1 else '.'}")
+
+
+@hookimpl
+def toolstub_register_stream_totals() -> tuple[StreamTotals, ...]:
+    return (StreamTotals(name="code", start=_CodeTotals, description="line count of the whole output"),)

@@ -40,6 +40,7 @@ FAIL (stays yaml)::
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,7 +49,17 @@ import re2
 
 from toolstub.hookspecs import hookimpl
 from toolstub.regex import compile_pattern
-from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
+from toolstub.synopsis import (
+    Claim,
+    Evidence,
+    KindInput,
+    StreamCounter,
+    StreamTotals,
+    Summarizer,
+    Synopsis,
+    WholeTotals,
+    replace_lines,
+)
 from toolstub.textutil import clip, normalize
 
 NAME = "diff"
@@ -492,3 +503,108 @@ SUMMARIZER = Summarizer(
 @hookimpl
 def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
     return (SUMMARIZER,)
+
+
+_STATUS_LINES = (("new file mode", "A"), ("deleted file mode", "D"), ("rename from ", "R"), ("copy from ", "C"))
+
+
+class _DiffTotals(StreamCounter):
+    """Files, statuses, hunks and added/removed lines of a large unified diff, line by line over every
+    block (a hunk's own line counts say where it ends; the state between blocks is a few numbers)."""
+
+    def __init__(self, caps: Mapping[str, Any]) -> None:
+        self.caps = caps
+        self.files = self.added = self.removed = self.hunks = self.binary = 0
+        self.statuses: dict[str, int] = {}
+        self.status: str | None = None  # the current file's status (None: no file open)
+        self.awaiting_plus = False  # a `diff --git` file whose `+++` line is still to come
+        self.old_left = self.new_left = 0
+        self.partial = ""
+
+    def _close(self) -> None:
+        if self.status is not None:
+            self.statuses[self.status] = self.statuses.get(self.status, 0) + 1
+        self.status = None
+
+    def _open(self) -> None:
+        self._close()
+        self.files += 1
+        self.status = "M"
+
+    def feed(self, block: str, first_line: int) -> None:
+        lines = (self.partial + block).split("\n")
+        self.partial = lines.pop()
+        for line in lines:
+            self._line(line.removesuffix("\r"))
+
+    def _line(self, line: str) -> None:
+        if self.old_left > 0 or self.new_left > 0:
+            mark = line[:1]
+            if mark == "+":
+                self.added += 1
+                self.new_left -= 1
+                return
+            if mark == "-":
+                self.removed += 1
+                self.old_left -= 1
+                return
+            if mark in (" ", ""):
+                self.old_left -= 1
+                self.new_left -= 1
+                return
+            if mark == "\\":
+                return
+            self.old_left = self.new_left = 0
+        if line.startswith("diff --git "):
+            self._open()
+            self.awaiting_plus = True
+        elif line.startswith("+++ "):
+            if not self.awaiting_plus:
+                self._open()
+            self.awaiting_plus = False
+        elif line.startswith("@@ ") and self.status is not None:
+            ranges = line.split("@@")[1].split() if line.count("@@") >= 2 else []
+            old = next((r for r in ranges if r.startswith("-")), "-0,0")
+            new = next((r for r in ranges if r.startswith("+")), "+0,0")
+            self.hunks += 1
+            self.old_left, self.new_left = _range_len(old), _range_len(new)
+        elif self.status is not None and (line.startswith("Binary files ") or line.startswith("GIT binary patch")):
+            self.binary += 1
+        elif self.status is not None:
+            for prefix, status in _STATUS_LINES:
+                if line.startswith(prefix):
+                    self.status = status
+
+    def finish(self, synopsis: Synopsis, totals: WholeTotals) -> Synopsis:
+        if self.partial:
+            self._line(self.partial.removesuffix("\r"))
+            self.partial = ""
+        self._close()
+        files, hunks = self.files, self.hunks
+        names = {"M": "modified", "A": "added", "D": "deleted", "R": "renamed", "C": "copied"}
+        status_text = ", ".join(f"{names.get(k, k)} {v}"
+                                for k, v in sorted(self.statuses.items(), key=lambda kv: "MADRC".find(kv[0])))
+        result = replace_lines(
+            synopsis, "summary", "Diff of ",
+            f"Diff of {files} file{'s' * (files != 1)}: +{self.added} -{self.removed} lines in {hunks} hunk{'s' * (hunks != 1)}.")
+        result = replace_lines(result, "summary", "Files: ",
+                               f"Files: {status_text}" + (f"; binary {self.binary}." if self.binary else "."))
+        cap = self.caps["max_files"]
+        listed = sum(1 for line in result.structure if not line.startswith("+"))
+        more = f"+{files - cap} more files" if files > cap and listed >= cap else None
+        if any(line.startswith("+") and line.endswith(" more files") for line in result.structure):
+            return replace_lines(result, "structure", "+", more)
+        if more is not None:
+            result = dataclasses.replace(result, structure=(*result.structure, more))
+        return result
+
+
+def _range_len(spec: str) -> int:
+    """The line count of a hunk range (``-12,5`` is 5 lines, ``+3`` is 1)."""
+    _, _, count = spec[1:].partition(",")
+    return int(count) if count.isdigit() else 1
+
+
+@hookimpl
+def toolstub_register_stream_totals() -> tuple[StreamTotals, ...]:
+    return (StreamTotals(name=NAME, start=_DiffTotals, description="files, hunks and lines over the whole diff"),)

@@ -52,6 +52,7 @@ FAIL (csv keeps it)::
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -61,7 +62,17 @@ import re2
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins._lines import any_of_bare, without_groups
 from toolstub.regex import compile_pattern
-from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
+from toolstub.synopsis import (
+    Claim,
+    Evidence,
+    KindInput,
+    StreamCounter,
+    StreamTotals,
+    Summarizer,
+    Synopsis,
+    WholeTotals,
+    replace_lines,
+)
 from toolstub.textutil import clip, normalize
 
 NAME = "log"
@@ -637,3 +648,81 @@ SUMMARIZER = Summarizer(
 @hookimpl
 def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
     return (SUMMARIZER,)
+
+
+class _LogTotals(StreamCounter):
+    """A large log's level counts, listed error/warning lines and first error over every block."""
+
+    _LISTED = ("first error: line ", "error: line ", "first warning: line ", "warning: line ")
+
+    def __init__(self, caps: Mapping[str, Any]) -> None:
+        self.caps = caps
+        self.names = _level_names(caps)
+        self.counts: dict[str, int] = {}
+        self.errors: list[tuple[int, str]] = []
+        self.warnings: list[tuple[int, str]] = []
+        self.error_total = self.warning_total = 0
+        self.first_block = True
+        self.context = ""
+
+    def feed(self, block: str, first_line: int) -> None:
+        caps = self.caps
+        content = strip_ansi(block) if caps.get("strip_ansi") else block
+        if self.first_block:
+            content = content.removeprefix("\ufeff")
+            self.first_block = False
+        text = _Text(content)
+        scan = _Scan(caps, self.names)
+        scan.run(text)
+        for name, n in scan.counts.items():
+            self.counts[name] = self.counts.get(name, 0) + n
+        if scan.errors and not self.errors and caps["sample_chars"]:
+            self.context = _context_at(text, scan.errors[0][0], first_line, caps)
+        for mine, found, cap in ((self.errors, scan.errors, caps["error_lines"]),
+                                 (self.warnings, scan.warnings, caps["warning_lines"])):
+            mine.extend((number + first_line - 1, line) for number, line in found[: max(0, max(1, cap) - len(mine))])
+        self.error_total += scan.error_total
+        self.warning_total += scan.warning_total
+
+    def finish(self, synopsis: Synopsis, totals: WholeTotals) -> Synopsis:
+        caps = self.caps
+        levels = ", ".join(f"{name} {self.counts[name]}" for name in names_in_order(self.counts, caps)) or "none"
+        result = replace_lines(synopsis, "summary", "Log with ", f"Log with {totals.lines} lines.")
+        result = replace_lines(result, "summary", "Levels: ", f"Levels: {levels}.")
+        result = replace_lines(result, "structure", "line_count: ", f"line_count: {totals.lines}")
+        result = replace_lines(result, "structure", "levels: ", f"levels: {levels}")
+        summary = [line for line in result.summary if not line.startswith("First error at line ")]
+        if self.errors:
+            summary.append(f"First error at line {self.errors[0][0]}.")
+        notable = _listed("error", self.errors, self.error_total, caps["error_lines"], caps["line_chars"])
+        notable += _listed("warning", self.warnings, self.warning_total, caps["warning_lines"], caps["line_chars"])
+        notable += [item for item in result.notable_items
+                    if not item.startswith(self._LISTED) and not _more_listed(item)]
+        sample = result.sample
+        if self.errors and caps["sample_chars"]:
+            sample = clip(self.context, max(totals.preview_chars, 0))
+        return dataclasses.replace(result, summary=tuple(summary), notable_items=tuple(notable), sample=sample)
+
+
+def _more_listed(item: str) -> bool:
+    """A ``+N more error lines`` / ``+N more warning lines`` item of :func:`_listed`."""
+    count, _, rest = item.partition(" more ")
+    return count[:1] == "+" and count[1:].isdigit() and rest in ("error lines", "warning lines")
+
+
+def _context_at(text: _Text, number: int, first_line: int, caps: Mapping[str, Any]) -> str:
+    """:func:`_context` of line ``number`` of a block whose first line is ``first_line`` of the output
+    (the lines shown are those within the block)."""
+    lines = text.data.split(b"\n", number + caps["context_after"])[: number + caps["context_after"]]
+    first = max(1, number - caps["context_before"])
+    width = len(str(len(lines) + first_line - 1))
+    shown = [
+        f"{n + first_line - 1:>{width}}: {lines[n - 1].decode('utf-8', 'surrogatepass').rstrip(chr(13))}"
+        for n in range(first, len(lines) + 1)
+    ]
+    return clip("\n".join(shown), caps["sample_chars"])
+
+
+@hookimpl
+def toolstub_register_stream_totals() -> tuple[StreamTotals, ...]:
+    return (StreamTotals(name=NAME, start=_LogTotals, description="level counts and listed lines over the whole log"),)

@@ -30,12 +30,23 @@ puts it first and trusts it (``detection.plain_confidence_by_kind``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins._records import FieldStats, LazyModule
-from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
+from toolstub.synopsis import (
+    Claim,
+    Evidence,
+    KindInput,
+    StreamCounter,
+    StreamTotals,
+    Summarizer,
+    Synopsis,
+    WholeTotals,
+    replace_lines,
+)
 from toolstub.textutil import clip
 
 DEFAULTS: dict[str, Any] = {
@@ -193,3 +204,41 @@ def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
             description="JSON Lines: record count, key union, per-field types and nulls (msgspec per line)",
         ),
     )
+
+
+class _NdjsonTotals(StreamCounter):
+    """The records (non-blank lines) of a large JSON Lines output, over every block."""
+
+    def __init__(self, caps: Any) -> None:
+        self.records = 0
+        self.open = False  # the last block ended inside a line
+
+    def feed(self, block: str, first_line: int) -> None:
+        lines = block.split("\n")
+        if self.open and lines and not lines[0].strip():
+            lines = lines[1:]  # the rest of a line already counted (or blank so far): never a new record
+        elif self.open and lines:
+            self.records -= 1  # a line continued: counted once
+        self.records += sum(1 for line in lines if line.strip())
+        self.open = not block.endswith("\n")
+
+    def finish(self, synopsis: Synopsis, totals: WholeTotals) -> Synopsis:
+        records = self.records
+        result = replace_lines(synopsis, "summary", "NDJSON (JSON Lines) with ",
+                               f"NDJSON (JSON Lines) with {records} records.")
+        result = replace_lines(result, "structure", "records: ", f"records: {records}")
+        scope = next((line for line in result.structure if line.startswith("fields over ")), None)
+        if scope is not None:
+            words = scope.split()
+            read = int(words[-2]) if len(words) >= 2 and words[-2].isdigit() else 0
+            result = replace_lines(result, "structure", "fields over ", f"fields over {read} records (head and tail):")
+            not_parsed = f"records not parsed (max_records, or left out of the view): {records - read}"
+            result = replace_lines(result, "notable_items", "records not parsed (max_records)", None)
+            if records > read:
+                result = dataclasses.replace(result, notable_items=(*result.notable_items, not_parsed))
+        return result
+
+
+@hookimpl
+def toolstub_register_stream_totals() -> tuple[StreamTotals, ...]:
+    return (StreamTotals(name="ndjson", start=_NdjsonTotals, description="record count over the whole output"),)

@@ -48,7 +48,17 @@ from typing import Any
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
-from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
+from toolstub.synopsis import (
+    Claim,
+    Evidence,
+    KindInput,
+    StreamCounter,
+    StreamTotals,
+    Summarizer,
+    Synopsis,
+    WholeTotals,
+    replace_lines,
+)
 from toolstub.textutil import clip, normalize
 
 _INT = {"type": "integer", "minimum": 0}
@@ -438,4 +448,52 @@ def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
         Summarizer(
             name="tsv", summarize=_tsv, defaults=_defaults("TSV", "\t"), description="tab-separated table", **common
         ),
+    )
+
+
+class _TableTotals(StreamCounter):
+    """The non-blank rows of a large table over every block, for each of the kind's delimiters."""
+
+    def __init__(self, caps: Mapping[str, Any]) -> None:
+        self.caps = caps
+        self.delimiters = [d for d in caps["delimiters"] if d]
+        self.rows = dict.fromkeys(self.delimiters, 0)
+        self.header: str | None = None
+
+    def feed(self, block: str, first_line: int) -> None:
+        if self.header is None:
+            self.header = next((line for line in block.split("\n", 64) if line.strip()), None)
+        plain = _is_plain(block)
+        for delimiter in self.delimiters:
+            blank = _lines.PY_SPACE + delimiter
+            if plain:
+                self.rows[delimiter] += sum(map(bool, map(str.strip, block.split("\n"), repeat(blank))))
+                continue
+            try:
+                with _field_limit(self.caps.get("max_field_chars")):
+                    self.rows[delimiter] += sum(map(_non_blank, csv.reader(io.StringIO(block), delimiter=delimiter)))
+            except csv.Error:
+                self.rows[delimiter] += sum(map(bool, map(str.strip, block.split("\n"), repeat(blank))))
+
+    def finish(self, synopsis: Synopsis, totals: WholeTotals) -> Synopsis:
+        shown = next((line for line in synopsis.structure if line.startswith("rows: ")), "")
+        if not shown[6:].isdigit() or not synopsis.summary or self.header is None:
+            return synopsis
+        view_rows = int(shown[6:])
+        for delimiter in self.delimiters:
+            width = len(next(csv.reader([self.header], delimiter=delimiter), []))
+            if self.caps["summary_format"].format(rows=view_rows, columns=width) != synopsis.summary[0]:
+                continue
+            rows = max(0, self.rows[delimiter] - 1)
+            result = replace_lines(synopsis, "summary", synopsis.summary[0],
+                                   self.caps["summary_format"].format(rows=rows, columns=width))
+            return replace_lines(result, "structure", "rows: ", f"rows: {rows}")
+        return synopsis
+
+
+@hookimpl
+def toolstub_register_stream_totals() -> tuple[StreamTotals, ...]:
+    return (
+        StreamTotals(name="csv", start=_TableTotals, description="row count over the whole table"),
+        StreamTotals(name="tsv", start=_TableTotals, description="row count over the whole table"),
     )

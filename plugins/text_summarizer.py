@@ -49,7 +49,17 @@ from typing import Any
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
-from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
+from toolstub.synopsis import (
+    Claim,
+    Evidence,
+    KindInput,
+    StreamCounter,
+    StreamTotals,
+    Summarizer,
+    Synopsis,
+    WholeTotals,
+    replace_lines,
+)
 from toolstub.textutil import clip, normalize
 
 _PATTERN_LIST = {"type": "array", "items": {"type": "string"}}
@@ -241,3 +251,29 @@ def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
             description="plain text (the fallback): counts, section headers, opening and closing excerpts",
         ),
     )
+
+
+class _TextTotals(StreamCounter):
+    """Characters, words and lines of a large text over every block."""
+
+    def __init__(self, caps: Mapping[str, Any]) -> None:
+        self.lines = _lines.LineTotals(str(caps["line_count"]))
+        self.words = 0
+        self.in_word = False  # the last block ended inside a word
+
+    def feed(self, block: str, first_line: int) -> None:
+        if not block:
+            return
+        self.words += _lines.word_count(block) - (1 if self.in_word and not block[0].isspace() else 0)
+        self.in_word = not block[-1].isspace()
+        self.lines.feed(block)
+
+    def finish(self, synopsis: Synopsis, totals: WholeTotals) -> Synopsis:
+        result = replace_lines(synopsis, "summary", "Characters: ", f"Characters: {totals.chars}.")
+        result = replace_lines(result, "summary", "Words: ", f"Words: {self.words}.")
+        return replace_lines(result, "summary", "Lines: ", f"Lines: {self.lines.count}.")
+
+
+@hookimpl
+def toolstub_register_stream_totals() -> tuple[StreamTotals, ...]:
+    return (StreamTotals(name="text", start=_TextTotals, description="characters, words and lines of the whole text"),)

@@ -145,3 +145,103 @@ def test_segments_cover_the_text_and_ignore_the_chunking(text, size):
     assert "".join(expected) == text
     pieces = [text[i : i + 7] for i in range(0, len(text), 7)]
     assert list(ingest.segments(pieces, size)) == expected
+
+
+# -- the kinds' totals over the whole stream (toolstub_register_stream_totals) ---------------------
+
+def _log(n: int) -> str:
+    levels = ["INFO", "INFO", "WARN", "ERROR", "DEBUG"]
+    # errors and warnings only in the middle: a view (head + tail) alone sees none of them
+    return "".join(f"2024-03-01 10:{i // 60 % 60:02d}:{i % 60:02d} {levels[(i * 7) % 5] if n // 3 < i < 2 * n // 3 else 'INFO'} "
+                   f"svc[{i}] é request done id={i}\n" for i in range(n))
+
+
+_KINDS = {
+    "log": _log(3000),
+    "csv": "id,name,value\n" + "".join(f"{i},n{i},{i * 3}\n" for i in range(5000)),
+    "tsv": "id\tname\tvalue\n" + "".join(f"{i}\tn{i}\t{i * 3}\n" for i in range(5000)),
+    "ndjson": "".join(json.dumps({"id": i, "name": f"x{i}", "ok": i % 3 == 0}) + "\n" for i in range(3000)),
+    "code": "".join(f"def f{i}(x):\n    return x + {i}\n\n\nclass C{i}:\n    pass\n\n" for i in range(2000)),
+    "diff": "".join(f"diff --git a/f{i}.py b/f{i}.py\n" + ("new file mode 100644\n" if i % 7 == 0 else "")
+                    + f"--- a/f{i}.py\n+++ b/f{i}.py\n@@ -1,3 +1,4 @@\n ctx\n-old {i}\n+new {i}\n+more\n ctx\n"
+                    for i in range(2000)),
+    "text": "".join(f"The quick brown fox number {i} jumps over the lazy dog again and again.\n" for i in range(3000)),
+}
+#: the lines of each kind that give a total; they must be those of the whole output
+_TOTAL_LINES = {
+    "log": ("Log with ", "Levels: ", "First error at line ", "line_count: ", "levels: ", "first error: ", "error: ",
+            "first warning: ", "warning: ", "+"),
+    "csv": ("CSV table with ", "rows: "),
+    "tsv": ("TSV table with ", "rows: "),
+    "ndjson": ("NDJSON (JSON Lines) with ", "records: "),
+    "code": ("Code-like output with ", "line_count: "),
+    "diff": ("Diff of ", "Files: ", "+"),
+    "text": ("Characters: ", "Words: ", "Lines: "),
+}
+
+
+@pytest.fixture
+def view_rules(tmp_path, monkeypatch):
+    monkeypatch.setattr(streaming, "SEGMENT_CHARS", 1000)
+    path = tmp_path / "view.yaml"
+    path.write_text("schema_version: 1\nextends: default\nlarge_outputs: {whole_chars: 20000, head_chars: 5000, tail_chars: 3000}\n")
+    return str(path)
+
+
+def _total_lines(synopsis, kind):
+    prefixes = _TOTAL_LINES[kind]
+    return [line for name in ("summary", "structure", "notable_items") for line in getattr(synopsis, name)
+            if line.startswith(prefixes)]
+
+
+@pytest.mark.parametrize("kind", sorted(_KINDS))
+@pytest.mark.parametrize("pad", [True, False])
+def test_a_large_outputs_totals_are_those_of_the_whole_output(tmp_path, view_rules, monkeypatch, kind, pad):
+    if not pad:  # more lines left out than PAD_LINES: the view is the head alone
+        monkeypatch.setattr(streaming, "PAD_LINES", 10)
+    text = _KINDS[kind]
+    whole = toolstub.synopsize(text)
+    assert whole.kind == kind
+    stored = _fresh(tmp_path, "s").write(iter([text.encode()]), tool_id="t", rules=view_rules).synopsis
+    scanned = streaming.scan(streaming.text_chunks(text), toolstub.load_rules(view_rules)).describe()
+    for streamed in (stored, scanned):
+        assert streamed.kind == kind
+        assert streamed.notable_items[0].endswith("its counts are of the whole output")
+        assert _total_lines(streamed, kind) == _total_lines(whole, kind)
+    # the view alone (head and tail) would not give them
+    if kind == "code" and pad:
+        return  # the padded view has every line (as empty lines): its line count is already true
+    view_only = toolstub.synopsize(streaming.scan(streaming.text_chunks(text), toolstub.load_rules(view_rules)).view())
+    assert _total_lines(view_only, kind) != _total_lines(whole, kind)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kind=st.sampled_from(sorted(_KINDS)), cuts=st.lists(st.integers(0, 400_000), max_size=20))
+def test_the_totals_do_not_depend_on_the_chunking(view_rules, kind, cuts):
+    data = _KINDS[kind].encode()
+    ruleset = toolstub.load_rules(view_rules)
+    expected = streaming.scan(streaming.text_chunks(data), ruleset).describe()
+    got = streaming.scan(streaming.text_chunks(iter(_cut(data, cuts))), ruleset).describe()
+    assert got == expected and got.sample == expected.sample
+
+
+def test_a_kind_without_stream_totals_says_its_counts_are_of_the_view(tmp_path, view_rules):
+    text = "".join(f"## Section {i}\n\nSome text about [thing {i}](http://x/{i}).\n\n- a\n- b\n\n" for i in range(2000))
+    streamed = _fresh(tmp_path, "s").write(text, tool_id="t", rules=view_rules).synopsis
+    assert streamed.kind == "markdown"
+    assert streamed.notable_items[0].endswith("its counts are of that part")
+
+
+def test_a_counter_that_raises_is_contained(tmp_path, view_rules, monkeypatch):
+    from toolstub.plugins import log_summarizer
+
+    def boom(self, block, first_line):
+        raise RuntimeError("counter broke")
+
+    monkeypatch.setattr(log_summarizer._LogTotals, "feed", boom)
+    result = _fresh(tmp_path, "s").write(_KINDS["log"], tool_id="t", rules=view_rules)
+    assert result.synopsis.kind == "log"
+    assert result.synopsis.notable_items[0].endswith("its counts are of that part")
+    described = streaming.scan(streaming.text_chunks(_KINDS["log"]), toolstub.load_rules(view_rules)).describe()
+    assert described.notable_items[0].endswith("its counts are of that part")
+    assert any("counter broke" in line for line in described.diagnostics)
