@@ -11,7 +11,8 @@ peak RSS (``ru_maxrss`` from ``os.wait4``, through a small launcher: see ``_LAUN
 written to a temporary folder and deleted at the end, as is the store (``--s3`` starts a
 SeaweedFS with ``scripts/seaweedfs.py`` and stops it). ``TOOLSTUB_MAX_INPUT_BYTES`` is
 raised to fit the input. Goals (issue 11): peak RSS <= 100 MB at any size for the
-streaming kinds (log, NDJSON); reads O(limit) whatever the offset.
+streaming kinds (text log csv tsv ndjson code diff markdown), <= 2 x N + 60 MB for json/xml/yaml;
+reads O(limit) whatever the offset. ``--kinds all --put-only --mb 100`` checks every kind.
 """
 
 from __future__ import annotations
@@ -66,7 +67,72 @@ def write_ndjson(path: Path, size: int) -> None:
         handle.write("".join(block))
 
 
-WRITERS = {"log": (write_log, "ERROR"), "ndjson": (write_ndjson, '"user": "user4242"')}
+def _write_lines(path: Path, size: int, line_of, head: str = "", foot: str = "") -> None:
+    """``head``, then ``line_of(i, rng)`` for i = 0, 1, ... until ``size`` characters, then ``foot``."""
+    rng = random.Random(7)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(head)
+        written, i, block = len(head) + len(foot), 0, []
+        while written < size:
+            line = line_of(i, rng)
+            block.append(line)
+            written += len(line)
+            i += 1
+            if len(block) >= 10_000:
+                handle.write("".join(block))
+                block.clear()
+        handle.write("".join(block))
+        handle.write(foot)
+
+
+def write_csv(path: Path, size: int, sep: str = ",") -> None:
+    _write_lines(path, size, lambda i, rng: sep.join([str(i), f"user{i}", f"{rng.random():.4f}", "active" if i % 3 else "idle",
+                                                      "2024-03-01"]) + "\n", sep.join(["id", "name", "score", "state", "date"]) + "\n")
+
+
+def write_code(path: Path, size: int) -> None:
+    _write_lines(path, size, lambda i, rng: f"def handler_{i}(request, retries={i % 5}):\n    \"\"\"Handle request {i}.\"\"\"\n"
+                 f"    if request.user is None:\n        raise ValueError('no user {i}')\n    return request.reply({i})\n\n\n",
+                 "import os\nimport sys\n\n\n")
+
+
+def write_diff(path: Path, size: int) -> None:
+    _write_lines(path, size, lambda i, rng: f"diff --git a/src/mod{i}.py b/src/mod{i}.py\n--- a/src/mod{i}.py\n"
+                 f"+++ b/src/mod{i}.py\n@@ -10,4 +10,5 @@ def f{i}():\n     x = {i}\n-    y = x + 1\n+    y = x + 2\n"
+                 f"+    z = y * {i}\n     return y\n     # end\n")
+
+
+def write_markdown(path: Path, size: int) -> None:
+    _write_lines(path, size, lambda i, rng: f"## Section {i}\n\nSome text about item {i}, see [the docs](https://example.com/{i}).\n\n"
+                 f"- point a\n- point b\n\n```python\nx = {i}\n```\n\n", "# Big document\n\n")
+
+
+def write_text(path: Path, size: int) -> None:
+    words = "the quick brown fox jumps over a lazy dog while seven old men watch from far away".split()
+    _write_lines(path, size, lambda i, rng: " ".join(rng.choice(words) for _ in range(12)) + ".\n")
+
+
+def write_json(path: Path, size: int) -> None:
+    _write_lines(path, size, lambda i, rng: ("," if i else "") + json.dumps({"id": i, "name": f"item{i}", "price": round(rng.random() * 100, 2),
+                                                                         "tags": ["x", "y"], "active": i % 2 == 0}) + "\n", "[\n", "]\n")
+
+
+def write_xml(path: Path, size: int) -> None:
+    _write_lines(path, size, lambda i, rng: f'  <item id="{i}"><name>item{i}</name><price>{rng.random() * 100:.2f}</price></item>\n',
+                 '<?xml version="1.0"?>\n<catalog>\n', "</catalog>\n")
+
+
+def write_yaml(path: Path, size: int) -> None:
+    _write_lines(path, size, lambda i, rng: f"- id: {i}\n  name: item{i}\n  price: {rng.random() * 100:.2f}\n  active: {str(i % 2 == 0).lower()}\n",
+                 "items:\n")
+
+
+WRITERS = {
+    "log": (write_log, "ERROR"), "ndjson": (write_ndjson, '"user": "user4242"'), "csv": (write_csv, "user4242,"),
+    "tsv": (lambda path, size: write_csv(path, size, "\t"), "user4242"), "code": (write_code, "handler_4242("),
+    "diff": (write_diff, "mod4242.py"), "markdown": (write_markdown, "Section 4242"), "text": (write_text, "lazy dog"),
+    "json": (write_json, '"item4242"'), "xml": (write_xml, "item4242"), "yaml": (write_yaml, "item4242"),
+}
 
 
 def _fail(command: list[str], code: int, err: bytes) -> str:
@@ -110,13 +176,16 @@ def _seaweed():
     return module
 
 
-def bench_store(label: str, url: str, path: Path, needle: str, env: dict[str, str], cli: str) -> list[dict]:
+def bench_store(label: str, url: str, path: Path, needle: str, env: dict[str, str], cli: str,
+                put_only: bool = False) -> list[dict]:
     rows = []
     seconds, rss, out = run_rss([cli, "store", "--store", url, "put", str(path), "--session", "bench", "--json",
                                  "--no-progress"], env)
     stored = json.loads(out)
     ref, chars = stored["ref"], stored["metadata"]["original_chars"]
     rows.append({"step": f"{label} store put", "s": seconds, "rss_mb": rss})
+    if put_only:
+        return rows
     for share in (0, 50, 99):
         offset = chars * share // 100
         seconds, rss, out = run_rss([cli, "store", "--store", url, "read", ref, "--offset", str(offset),
@@ -133,12 +202,13 @@ def bench_store(label: str, url: str, path: Path, needle: str, env: dict[str, st
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mb", default="100", help="input sizes in MB, comma-separated (default 100)")
-    parser.add_argument("--kinds", default="log,ndjson", help="log,ndjson")
+    parser.add_argument("--kinds", default="log,ndjson", help=f"comma-separated, of: {','.join(WRITERS)} (or all)")
+    parser.add_argument("--put-only", action="store_true", help="synopsis and store put only (no reads, no search)")
     parser.add_argument("--s3", action="store_true", help="also a SeaweedFS S3 store (scripts/seaweedfs.py)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
     sizes = [int(float(s) * MB) for s in args.mb.split(",") if s.strip()]
-    kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+    kinds = list(WRITERS) if args.kinds == "all" else [k.strip() for k in args.kinds.split(",") if k.strip()]
     for kind in kinds:
         if kind not in WRITERS:
             parser.error(f"--kinds: unknown kind {kind!r} (known: {', '.join(WRITERS)})")
@@ -166,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
                     kind_got = json.loads(out)["synopsis"]["kind"]
                     rows.append({"step": f"{label} synopsis (kind {kind_got})", "s": seconds, "rss_mb": rss})
                     for name, url in stores:
-                        rows.extend(bench_store(f"{label} {name}", url, path, needle, env, cli))
+                        rows.extend(bench_store(f"{label} {name}", url, path, needle, env, cli, args.put_only))
                     path.unlink()
                     shutil.rmtree(tmp / "store", ignore_errors=True)
         finally:

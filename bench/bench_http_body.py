@@ -1,0 +1,89 @@
+"""Peak RSS of the HTTP server for one large posted tool output (issue 11).
+
+Usage::
+
+    python bench/bench_http_body.py --mb 200
+
+Starts ``toolstub serve http`` on a free port with a temporary local store (body and input
+limits raised to fit), posts one OpenAI-format tool message whose content is a log of
+``--mb`` MB to ``POST /api/v1/sessions/S/messages`` with httpx (streamed from a generator,
+so the client holds it once), and prints the wall time and the server's peak RSS (``VmHWM``
+of its process, Linux) before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+MB = 1_000_000
+
+
+def _hwm(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _body(size: int):
+    head = json.dumps({"format": "openai", "messages": [{"role": "tool", "tool_call_id": "c1", "content": "@@"}]})
+    before, after = head.split('"@@"')
+    yield (before + '"').encode()
+    line = "2024-03-01 10:00:00 INFO [worker-1] request id=%d path=/api/v1/items took 0.1s\\n"
+    written, i = 0, 0
+    while written < size:
+        block = "".join(line % (i + k) for k in range(10_000))
+        i += 10_000
+        written += len(block)
+        yield block.encode()
+    yield ('"' + after).encode()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mb", type=float, default=200)
+    args = parser.parse_args(argv)
+    size = int(args.mb * MB)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with tempfile.TemporaryDirectory(prefix="toolstub-http-body-") as tmp:
+        env = {**os.environ, "TOOLSTUB_MAX_INPUT_BYTES": str(size * 3)}
+        cli = os.path.join(os.path.dirname(sys.executable), "toolstub")
+        server = subprocess.Popen([cli, "serve", "http", "--store", tmp, "--port", str(port), "--no-access-log",
+                                   "--max-body-bytes", str(size * 3), "--log-level", "warning"], env=env)
+        try:
+            for _ in range(100):
+                try:
+                    httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            idle = _hwm(server.pid)
+            start = time.perf_counter()
+            answer = httpx.post(f"http://127.0.0.1:{port}/api/v1/sessions/s1/messages", content=_body(size),
+                                headers={"content-type": "application/json"}, timeout=600)
+            seconds = time.perf_counter() - start
+            stubbed = answer.json()
+            if answer.status_code != 200:
+                raise SystemExit(f"bench: HTTP {answer.status_code}: {str(stubbed)[:300]}")
+            print(f"posted {size / MB:.0f} MB tool output: HTTP {answer.status_code} in {seconds:.1f} s; "
+                  f"server peak RSS {idle:.0f} MB idle, {_hwm(server.pid):.0f} MB after")
+        finally:
+            server.terminate()
+            server.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
