@@ -229,6 +229,12 @@ class Registry:
             self._stream_totals = self._collect_stream_totals()
         return self._stream_totals.get(name)
 
+    def stream_sniffers(self) -> list[StreamTotals]:
+        """The registered whole-document counters (``StreamTotals.sniff`` set), by name."""
+        if self._stream_totals is None:
+            self._stream_totals = self._collect_stream_totals()
+        return [item for _, item in sorted(self._stream_totals.items()) if item.sniff is not None]
+
     def _collect_stream_totals(self) -> dict[str, StreamTotals]:
         found: dict[str, StreamTotals] = {}
         hook = getattr(self.pm.hook, "toolstub_register_stream_totals", None)

@@ -214,6 +214,8 @@ class Pass:
         self._pending: list[tuple[str, int]] | None = []
         self.kind: str | None = None
         self.counter: StreamCounter | None = None
+        #: the counter reads the whole document (``StreamTotals.sniff``): its synopsis replaces the view's
+        self.whole_document = False
         self.diagnostics: list[str] = []
 
     @property
@@ -258,11 +260,17 @@ class Pass:
         head = self.head
         cut = head.rfind("\n")
         head = head[: cut + 1] if cut >= 0 and self.chars > len(head) else head
-        try:
-            self.kind = synopsize(head, rules=self.ruleset, **self.kwargs).kind
-        except UnicodeError:
-            return
-        totals = get_registry().stream_totals(self.kind)
+        registry = get_registry()
+        totals = next((item for item in registry.stream_sniffers()
+                       if item.name in self.ruleset.detectors and self._sniffs(item, head)), None)
+        if totals is not None:
+            self.kind, self.whole_document = totals.name, True
+        else:
+            try:
+                self.kind = synopsize(head, rules=self.ruleset, **self.kwargs).kind
+            except UnicodeError:
+                return
+            totals = registry.stream_totals(self.kind)
         if totals is None:
             return
         try:
@@ -274,6 +282,14 @@ class Pass:
             if self.counter is None:
                 break
             self._count(block, first_line)
+
+    def _sniffs(self, totals: Any, head: str) -> bool:
+        try:
+            return bool(totals.sniff(head))
+        except Exception as exc:  # noqa: BLE001
+            self.kind = totals.name
+            self._contained("sniff", exc)
+            return False
 
     def view(self) -> str:
         return view_text(self.head, self.tail, self.chars, self.newlines)
@@ -289,7 +305,7 @@ class Pass:
         ruleset = self.ruleset
         result = synopsize(view, rules=ruleset, **self.kwargs)
         counted = False
-        if self.counter is not None and result.kind == self.kind:
+        if self.counter is not None and (result.kind == self.kind or self.whole_document):
             whole = WholeTotals(chars=self.chars, nbytes=self.nbytes, lines=self.lines(), view_lines=view.count("\n"),
                                 preview_chars=int(self.kwargs.get("preview_chars") or 0))
             try:
@@ -297,13 +313,15 @@ class Pass:
             except Exception as exc:  # noqa: BLE001
                 self._contained("finish", exc)
             else:
-                result = redact_synopsis(finished, ruleset, content=view)
-                counted = True
-        note = (
-            f"large output: {self.chars} characters, {self.nbytes} bytes, {self.lines()} lines in all; "
-            f"described from {self._shown(view)}"
-            + ("; its counts are of the whole output" if counted else "; its counts are of that part")
-        )
+                if finished is not None:
+                    result = redact_synopsis(finished, ruleset, content=view)
+                    counted = True
+        if counted and self.whole_document:
+            how = f"read whole, in one pass, as one {self.kind} document"
+        else:
+            how = f"described from {self._shown(view)}" + (
+                "; its counts are of the whole output" if counted else "; its counts are of that part")
+        note = f"large output: {self.chars} characters, {self.nbytes} bytes, {self.lines()} lines in all; {how}"
         result = dataclasses.replace(result, notable_items=(note, *result.notable_items),
                                      diagnostics=(*result.diagnostics, *self.diagnostics))
         return apply_limits(result, ruleset.limits)

@@ -228,7 +228,8 @@ class StreamTotals:
 
     Registered with the ``toolstub_register_stream_totals`` hook. Past the rule file's
     ``large_outputs.whole_chars`` an output is described from a bounded view; the counter of
-    the kind that describes it gives the totals of the whole output.
+    the kind that describes it gives the totals of the whole output (or, with ``sniff``, the
+    synopsis of a whole document read incrementally).
 
     :param name: the detector name (as in :class:`Summarizer`) whose synopses it completes.
     :param start: a new :class:`StreamCounter` for one output, given the detector's caps.
@@ -237,6 +238,11 @@ class StreamTotals:
     name: str
     start: Callable[[Mapping[str, Any]], StreamCounter]
     description: str = ""
+    #: for a kind that must read the whole document (xml): ``sniff(head)`` says whether the
+    #: output's head looks like one. Such a counter is started when it does, whatever kind the head
+    #: was described as (a large document's head alone is not well-formed), and its ``finish``
+    #: may return a synopsis of its own kind, or ``None`` when the whole did not read as one.
+    sniff: Callable[[str], bool] | None = None
 
 
 def replace_lines(synopsis: Synopsis, field_name: str, prefix: str, line: str | None) -> Synopsis:

@@ -59,7 +59,16 @@ from pyexpat import ExpatError, ParserCreate, errors
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
-from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
+from toolstub.synopsis import (
+    Claim,
+    Evidence,
+    KindInput,
+    StreamCounter,
+    StreamTotals,
+    Summarizer,
+    Synopsis,
+    WholeTotals,
+)
 from toolstub.textutil import head_tail_sample
 
 DEFAULTS: dict[str, Any] = {
@@ -323,3 +332,66 @@ def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
             description="well-formed XML: root tag, root attributes, first-level child tag counts (streamed)",
         ),
     )
+
+
+class _XmlTotals(StreamCounter):
+    """A large XML document read whole, block by block, through one incremental expat parser
+    (the same handlers as :func:`scan`: no tree, bounded memory); its synopsis is the one the
+    document would get whole, or ``None`` when it does not parse."""
+
+    def __init__(self, caps: Any) -> None:
+        self.caps = caps
+        self.state = _Scan()
+        self.parser = self._parser(self.state, namespaces=True)
+        self.first = True
+        self.failed = False
+
+    def _parser(self, state: _Scan, *, namespaces: bool) -> Any:
+        parser = ParserCreate(None, "}") if namespaces else ParserCreate(None)
+        parser.buffer_text = True
+        parser.ordered_attributes = True
+        parser.StartElementHandler = state.start
+        parser.EndElementHandler = state.ends.append
+        parser.CharacterDataHandler = len
+        parser.CommentHandler = len
+        parser.ProcessingInstructionHandler = max
+        parser.StartDoctypeDeclHandler = _doctype
+        if self.caps["expand_entities"]:
+            parser.DefaultHandlerExpand = _refuse_unexpanded
+        else:
+            parser.DefaultHandler = _ignore
+            parser.EntityDeclHandler = state.entity_declared
+        return parser
+
+    def feed(self, block: str, first_line: int) -> None:
+        if self.failed:
+            return
+        if self.first:
+            self.first = False
+            if self.caps["skip_bom"] or self.caps["strip_leading_whitespace"]:
+                block = block.lstrip().lstrip("\ufeff")
+        try:
+            self.parser.Parse(block, False)
+        except (ExpatError, _Unexpanded, ValueError, RecursionError, MemoryError):
+            self.failed = True
+
+    def finish(self, synopsis: Synopsis, totals: WholeTotals) -> Synopsis | None:
+        if not self.failed and self.parser is not None:
+            try:
+                self.parser.Parse("", True)
+            except (ExpatError, _Unexpanded, ValueError, RecursionError, MemoryError):
+                self.failed = True
+            self.parser = None  # finished once (a second finish gives the same answer)
+        return None if self.failed else _synopsis(self.state, self.caps)
+
+
+def _sniff(head: str) -> bool:
+    """A head that opens like an XML document (a declaration, or a root tag that is not HTML's)."""
+    start = head.lstrip().lstrip("\ufeff")[:200].lower()
+    return start.startswith("<?xml") or (start.startswith("<") and start[1:2].isalpha() and not start.startswith("<html"))
+
+
+@hookimpl
+def toolstub_register_stream_totals() -> tuple[StreamTotals, ...]:
+    return (StreamTotals(name="xml", start=_XmlTotals, sniff=_sniff,
+                         description="a large XML document read whole by one incremental expat parse"),)

@@ -165,6 +165,8 @@ _KINDS = {
     "diff": "".join(f"diff --git a/f{i}.py b/f{i}.py\n" + ("new file mode 100644\n" if i % 7 == 0 else "")
                     + f"--- a/f{i}.py\n+++ b/f{i}.py\n@@ -1,3 +1,4 @@\n ctx\n-old {i}\n+new {i}\n+more\n ctx\n"
                     for i in range(2000)),
+    "xml": '<?xml version="1.0"?>\n<catalog a="1">\n' + "".join(f'  <item id="{i}"><name>item{i}</name></item>\n' for i in range(3000))
+           + "  <other/>\n</catalog>\n",
     "text": "".join(f"The quick brown fox number {i} jumps over the lazy dog again and again.\n" for i in range(3000)),
 }
 #: the lines of each kind that give a total; they must be those of the whole output
@@ -177,6 +179,7 @@ _TOTAL_LINES = {
     "code": ("Code-like output with ", "line_count: "),
     "diff": ("Diff of ", "Files: ", "+"),
     "text": ("Characters: ", "Words: ", "Lines: "),
+    "xml": ("XML document with ", "root: ", "attributes: ", "item: ", "other: "),
 }
 
 
@@ -206,7 +209,8 @@ def test_a_large_outputs_totals_are_those_of_the_whole_output(tmp_path, view_rul
     scanned = streaming.scan(streaming.text_chunks(text), toolstub.load_rules(view_rules)).describe()
     for streamed in (stored, scanned):
         assert streamed.kind == kind
-        assert streamed.notable_items[0].endswith("its counts are of the whole output")
+        assert streamed.notable_items[0].endswith(
+            "as one xml document" if kind == "xml" else "its counts are of the whole output")
         assert _total_lines(streamed, kind) == _total_lines(whole, kind)
     # the view alone (head and tail) would not give them
     if kind == "code" and pad:
@@ -245,3 +249,10 @@ def test_a_counter_that_raises_is_contained(tmp_path, view_rules, monkeypatch):
     described = streaming.scan(streaming.text_chunks(_KINDS["log"]), toolstub.load_rules(view_rules)).describe()
     assert described.notable_items[0].endswith("its counts are of that part")
     assert any("counter broke" in line for line in described.diagnostics)
+
+
+def test_a_large_xml_that_does_not_parse_whole_is_described_from_its_view(tmp_path, view_rules):
+    broken = _KINDS["xml"].replace("</catalog>", "</catalogue>")
+    result = _fresh(tmp_path, "s").write(broken, tool_id="t", rules=view_rules).synopsis
+    assert result.kind != "xml"
+    assert result.notable_items[0].endswith("its counts are of that part")
