@@ -38,6 +38,12 @@ from toolstub.errors import PatternError
 
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False
+#: for a few large alternations scanned over whole outputs (the redaction prefilter): a larger DFA
+#: budget keeps RE2 in its DFA where the default 8 MB makes it fall back to a far slower scan
+LARGE_DFA_MEMORY = 64 << 20
+_LARGE_OPTIONS = re2.Options()
+_LARGE_OPTIONS.log_errors = False
+_LARGE_OPTIONS.max_mem = LARGE_DFA_MEMORY
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -262,6 +268,18 @@ def _compile_pattern(pattern: str, flags: str = "") -> LinearPattern:
         raise PatternError(f"pattern {pattern!r} is not a valid linear-time (RE2) regex: {reason}") from None
     except Exception as exc:  # pragma: no cover - defensive: RE2 raises re2.error
         raise PatternError(f"pattern {pattern!r} cannot be compiled: {exc}") from None
+
+
+@lru_cache(maxsize=64)
+def compile_large(pattern: str) -> LinearPattern:
+    """:func:`compile_pattern` with a DFA budget of :data:`LARGE_DFA_MEMORY` (a big alternation)."""
+    try:
+        return LinearPattern(re2.compile(expand_python_word(pattern), _LARGE_OPTIONS))
+    except re2.error as exc:
+        reason = exc.args[0] if exc.args else exc
+        if isinstance(reason, bytes):
+            reason = reason.decode("utf-8", "replace")
+        raise PatternError(f"pattern {pattern!r} is not a valid linear-time (RE2) regex: {reason}") from None
 
 
 def without_groups(pattern: str) -> str:
