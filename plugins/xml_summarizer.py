@@ -55,6 +55,8 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections import Counter
+from functools import cached_property
 from pyexpat import ExpatError, ParserCreate, errors
 from typing import Any
 
@@ -114,43 +116,51 @@ class _Scan:
     """Root tag, root attribute count and first-level child tag counts, from expat events.
 
     Only start tags call Python: end tags go to a C ``list.append`` and the depth is
-    ``starts - ends`` (the list is emptied as it grows, so memory stays bounded).
+    ``starts - ends`` (the list is emptied as it grows below depth 2). The tags at
+    depth 1 and 2 go to lists (a C append each) counted once at the end (``Counter``, in C,
+    first-seen order kept).
     """
 
     def __init__(self) -> None:
         self.root = ""
         self.attributes = 0
-        self.raw_children: dict[str, int] = {}
-        #: tags at depth 2 (RSS items under <channel>), bounded by the distinct tags
-        self.grandchildren: dict[str, int] = {}
+        self.ones: list[str] = []
+        self.twos: list[str] = []
         self.entity_declarations = 0
         self.ends: list[str] = []
         self.start = self._handler()
 
     def _handler(self):
-        counts = self.raw_children
-        grand = self.grandchildren
+        ones = self.ones.append
+        twos = self.twos.append
         ends = self.ends
         starts = 0
-        cleared = 0
 
         def start(name: str, attrs: Any) -> None:
-            nonlocal starts, cleared
-            ended = len(ends)
-            depth = starts - cleared - ended
+            nonlocal starts
+            depth = starts - len(ends)
             starts += 1
             if depth == 1:
-                counts[name] = counts.get(name, 0) + 1
+                ones(name)
             elif depth == 2:
-                grand[name] = grand.get(name, 0) + 1
+                twos(name)
             elif depth == 0:
                 self.root = "{" + name if "}" in name else name
                 self.attributes = len(attrs) // 2
-            if ended > 65536:
-                cleared += ended
+            elif len(ends) > 65536:  # deep documents; a flat one holds a name per element in ones/twos anyway
+                starts -= len(ends)
                 ends.clear()
 
         return start
+
+    @cached_property
+    def raw_children(self) -> dict[str, int]:
+        return dict(Counter(self.ones))
+
+    @cached_property
+    def grandchildren(self) -> dict[str, int]:
+        """Tags at depth 2 (RSS items under <channel>), bounded by the distinct tags."""
+        return dict(Counter(self.twos))
 
     @property
     def children(self) -> dict[str, int]:
@@ -181,13 +191,20 @@ def scan(text: str, *, expand_entities: bool = True, namespaces: bool = True) ->
     parser.ordered_attributes = True
     parser.StartElementHandler = state.start
     parser.EndElementHandler = state.ends.append
-    parser.CharacterDataHandler = len
     parser.CommentHandler = len
     parser.ProcessingInstructionHandler = max
-    parser.StartDoctypeDeclHandler = _doctype
     if expand_entities:
-        parser.DefaultHandlerExpand = _refuse_unexpanded
+        # Only a document with a DOCTYPE can hand expat's default handler an entity reference
+        # (without a DTD an undefined entity is expat's own error): until one starts, no default
+        # handler, so character data needs no handler either (a C call per text run saved).
+        def doctype(*args: Any) -> None:
+            parser.CharacterDataHandler = len
+            parser.DefaultHandlerExpand = _refuse_unexpanded
+
+        parser.StartDoctypeDeclHandler = doctype
     else:
+        parser.StartDoctypeDeclHandler = _doctype
+        parser.CharacterDataHandler = len
         parser.DefaultHandler = _ignore
         parser.EntityDeclHandler = state.entity_declared
     parser.Parse(text, True)
@@ -294,7 +311,7 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     hinted = "xml" in inp.mime
     if not hinted and not stripped.startswith("<"):
         return None
-    if caps.get("legacy_encodings") and _SURROGATE.search(text) is not None:
+    if caps.get("legacy_encodings") and not text.isascii() and _SURROGATE.search(text) is not None:
         text = _legacy_decoded(text)
     try:
         try:

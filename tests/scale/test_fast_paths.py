@@ -136,3 +136,104 @@ def test_code_sample_lines_read_from_a_small_prefix_first(lines, limit, rstrip):
 
     content = "\n".join(lines)
     assert code_summarizer._sample_lines(content, limit, rstrip=rstrip) == _sample_lines_plain(content, limit, rstrip)
+
+
+# --- xml: the scan's handlers (no character-data handler before a DOCTYPE, depth-1/2 tags counted at the end)
+
+def _plain_xml_scan(text: str, expand_entities: bool, namespaces: bool):
+    """The scan as it was: every handler set from the start, a dict count per start tag."""
+    from pyexpat import ParserCreate
+
+    from toolstub.plugins.xml_summarizer import _Unexpanded
+
+    out = {"root": "", "attributes": 0, "children": {}, "grand": {}, "entities": 0}
+    depth = [0]
+
+    def start(name, attrs):
+        if depth[0] == 0:
+            out["root"] = "{" + name if "}" in name else name
+            out["attributes"] = len(attrs) // 2
+        elif depth[0] == 1:
+            out["children"][name] = out["children"].get(name, 0) + 1
+        elif depth[0] == 2:
+            out["grand"][name] = out["grand"].get(name, 0) + 1
+        depth[0] += 1
+
+    def end(name):
+        depth[0] -= 1
+
+    def refuse(data):
+        if len(data) >= 2 and data[0] == "&":
+            raise _Unexpanded(data)
+
+    def entity(*args):
+        out["entities"] += 1
+
+    parser = ParserCreate(None, "}") if namespaces else ParserCreate(None)
+    parser.buffer_text = True
+    parser.ordered_attributes = True
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = len
+    parser.CommentHandler = len
+    parser.ProcessingInstructionHandler = max
+    parser.StartDoctypeDeclHandler = lambda *args: None
+    if expand_entities:
+        parser.DefaultHandlerExpand = refuse
+    else:
+        parser.DefaultHandler = lambda data: None
+        parser.EntityDeclHandler = entity
+    parser.Parse(text, True)
+    return out
+
+
+_XML_PIECES = ["<a>", "</a>", "<b x='1'>", "</b>", "<c/>", "<n:d xmlns:n='urn:x'>", "</n:d>", "text", "&amp;",
+               "&e;", "&undefined;", "<!-- c -->", "<?pi x?>", "<![CDATA[<z>]]>", "\n", " ", "<", "&#65;"]
+_XML_PROLOGS = ["", "<?xml version='1.0'?>\n", "<!DOCTYPE r [<!ENTITY e 'ent'>]>\n",
+                "<?xml version='1.0'?>\n<!DOCTYPE r SYSTEM 'r.dtd'>\n", "<!DOCTYPE r [<!ENTITY e '<a>x</a>'>]>",
+                "<!DOCTYPE r [<!ENTITY % p 'x'> %p;]>"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(_XML_PROLOGS), st.lists(st.sampled_from(_XML_PIECES), max_size=30), st.booleans(), st.booleans())
+def test_xml_scan_is_the_plain_scan(prolog, pieces, expand_entities, namespaces):
+    from toolstub.plugins import xml_summarizer
+
+    text = prolog + "<r k='v'>" + "".join(pieces) + "</r>"
+    try:
+        expected = _plain_xml_scan(text, expand_entities, namespaces)
+    except Exception as exc:  # noqa: BLE001 - the same refusal, of the same type
+        expected = type(exc)
+    try:
+        state = xml_summarizer.scan(text, expand_entities=expand_entities, namespaces=namespaces)
+        got = {"root": state.root, "attributes": state.attributes, "children": state.raw_children,
+               "grand": state.grandchildren, "entities": state.entity_declarations}
+    except Exception as exc:  # noqa: BLE001
+        got = type(exc)
+    assert got == expected
+    if isinstance(expected, dict):
+        assert list(got["children"]) == list(expected["children"])  # first-seen order too
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 6), st.integers(1, 5), st.integers(0, 70_000))
+def test_xml_scan_counts_deep_and_flat_documents(depth, fan, flat):
+    from toolstub.plugins import xml_summarizer
+
+    inner = "<x/>" * fan
+    for level in range(depth):
+        inner = f"<l{level}>{inner}</l{level}>" * 2
+    text = "<root>" + inner + "<f/>" * flat + "</root>"
+    state = xml_summarizer.scan(text)
+    plain = _plain_xml_scan(text, True, True)
+    assert (state.raw_children, state.grandchildren) == (plain["children"], plain["grand"])
+
+
+def test_xml_scan_keeps_its_depth_across_the_end_list_being_emptied():
+    from toolstub.plugins import xml_summarizer
+
+    text = "<root><a><b>" + "<c><d/></c>" * 70_000 + "</b></a><a/><e><f/></e></root>"
+    state = xml_summarizer.scan(text)
+    assert len(state.ends) < 70_000  # emptied on the way
+    assert state.raw_children == {"a": 2, "e": 1} == _plain_xml_scan(text, True, True)["children"]
+    assert state.grandchildren == {"b": 1, "f": 1}
