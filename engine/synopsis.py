@@ -142,7 +142,8 @@ class KindInput:
 
     @cached_property
     def stripped(self) -> str:
-        return self.content.strip()
+        origin = self.__dict__.get("_origin")
+        return origin.stripped if origin is not None else self.content.strip()
 
     def with_caps(self, caps: Mapping[str, Any]) -> KindInput:
         """The same input with another kind's caps (the content and its stripped form shared)."""
@@ -156,6 +157,8 @@ class KindInput:
         )
         if "stripped" in self.__dict__:
             other.__dict__["stripped"] = self.__dict__["stripped"]
+        else:  # computed once, by whichever detector asks first (a copy of the whole text)
+            other.__dict__["_origin"] = self.__dict__.get("_origin", self)
         return other
 
 

@@ -416,9 +416,17 @@ def _scan(lines: list[str], caps: Mapping[str, Any], crlf: bool | None = None) -
 
 
 def _first_line(content: str) -> str:
-    for line in content.lstrip("\ufeff").split("\n", 50)[:50]:
+    """The first non-blank of the first 50 lines (found without splitting off the whole rest)."""
+    text = content.lstrip("\ufeff")
+    pos = 0
+    for _ in range(50):
+        end = text.find("\n", pos)
+        line = text[pos:] if end < 0 else text[pos:end]
         if line.strip():
             return line.rstrip("\r")
+        if end < 0:
+            break
+        pos = end + 1
     return ""
 
 

@@ -288,8 +288,18 @@ def _ragged_from_marks(marks: bytes, width: int) -> tuple[int, int]:
     (no ``x``) with k delimiters are counted apart and taken off.
     """
     rows = _count_marked_rows(marks.translate(None, b"d"))
+    k = width - 1
+    run = b"d" * k
+    if k >= 1 and not (marks == run or marks.startswith(run + b"\n") or marks.endswith(b"\n" + run)
+                       or b"\n" + run + b"\n" in marks):
+        # No line is exactly k delimiters (a blank row): the lines with exactly k delimiters once the
+        # x's are gone are those with at least k minus those with at least k + 1 (a line's d's are
+        # then one run, so each such line holds one "\n" + d*j at its start), without the framing copy
+        ds = marks.translate(None, b"x")
+        exact = (ds.count(b"\n" + run) + ds.startswith(run)) - (ds.count(b"\n" + run + b"d") + ds.startswith(run + b"d"))
+        return rows, rows - exact
     framed = (b"\n" + marks + b"\n").replace(b"\n", b"\n\n")
-    target = b"\n" + b"d" * (width - 1) + b"\n"
+    target = b"\n" + run + b"\n"
     exact = framed.translate(None, b"x").count(target) - framed.count(target)
     return rows, rows - exact
 

@@ -108,7 +108,8 @@ _SURROGATE_ESCAPES = {c: None for c in range(0xDC80, 0xDD00)}
 
 def _empty(inp: KindInput) -> Synopsis | None:
     content = inp.content
-    if content == "" or (inp.caps["whitespace_is_empty"] and not content.strip()):
+    # isspace() is "strip() leaves nothing" for a non-empty str (both Py_UNICODE_ISSPACE), without the copy
+    if content == "" or (inp.caps["whitespace_is_empty"] and content.isspace()):
         return Synopsis(kind="unknown", title="Empty output", summary=("Output is empty.",))
     return None
 

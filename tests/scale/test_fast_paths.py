@@ -237,3 +237,34 @@ def test_xml_scan_keeps_its_depth_across_the_end_list_being_emptied():
     assert len(state.ends) < 70_000  # emptied on the way
     assert state.raw_children == {"a": 2, "e": 1} == _plain_xml_scan(text, True, True)["children"]
     assert state.grandchildren == {"b": 1, "f": 1}
+
+
+# --- table: the ragged-row count without the framing copy --------------------------------------
+
+def _ragged_framed(marks: bytes, width: int) -> tuple[int, int]:
+    xs = marks.translate(None, b"d")
+    rows = xs.count(b"\nx") + xs.startswith(b"x")
+    framed = (b"\n" + marks + b"\n").replace(b"\n", b"\n\n")
+    target = b"\n" + b"d" * (width - 1) + b"\n"
+    exact = framed.translate(None, b"x").count(target) - framed.count(target)
+    return rows, rows - exact
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="xd\n", max_size=80), st.integers(1, 5))
+def test_ragged_rows_from_marks_are_the_framed_count(marks, width):
+    from toolstub.plugins import table_summarizer
+
+    data = marks.encode()
+    assert table_summarizer._ragged_from_marks(data, width) == _ragged_framed(data, width)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["", " ", "\r", "a", "diff --git a b", "\ufeff", " x \r"]), max_size=60),
+       st.booleans())
+def test_diff_first_line_is_the_split_form(lines, bom):
+    from toolstub.plugins import diff_summarizer
+
+    content = ("\ufeff" if bom else "") + "\n".join(lines)
+    plain = next((line.rstrip("\r") for line in content.lstrip("\ufeff").split("\n", 50)[:50] if line.strip()), "")
+    assert diff_summarizer._first_line(content) == plain
