@@ -186,6 +186,12 @@ def _ignore(data: str) -> None:
 def scan(text: str, *, expand_entities: bool = True, namespaces: bool = True) -> _Scan:
     """Stream ``text`` through expat; raises on anything ElementTree's ``fromstring`` refuses."""
     state = _Scan()
+    make_parser(state, expand_entities=expand_entities, namespaces=namespaces).Parse(text, True)
+    return state
+
+
+def make_parser(state: _Scan, *, expand_entities: bool = True, namespaces: bool = True) -> Any:
+    """The expat parser :func:`scan` feeds (also fed block by block for a large document)."""
     parser = ParserCreate(None, "}") if namespaces else ParserCreate(None)
     parser.buffer_text = True
     parser.ordered_attributes = True
@@ -207,8 +213,7 @@ def scan(text: str, *, expand_entities: bool = True, namespaces: bool = True) ->
         parser.CharacterDataHandler = len
         parser.DefaultHandler = _ignore
         parser.EntityDeclHandler = state.entity_declared
-    parser.Parse(text, True)
-    return state
+    return parser
 
 
 _ATOM = "{http://www.w3.org/2005/Atom}"
@@ -359,26 +364,9 @@ class _XmlTotals(StreamCounter):
     def __init__(self, caps: Any) -> None:
         self.caps = caps
         self.state = _Scan()
-        self.parser = self._parser(self.state, namespaces=True)
+        self.parser = make_parser(self.state, expand_entities=caps["expand_entities"])
         self.first = True
         self.failed = False
-
-    def _parser(self, state: _Scan, *, namespaces: bool) -> Any:
-        parser = ParserCreate(None, "}") if namespaces else ParserCreate(None)
-        parser.buffer_text = True
-        parser.ordered_attributes = True
-        parser.StartElementHandler = state.start
-        parser.EndElementHandler = state.ends.append
-        parser.CharacterDataHandler = len
-        parser.CommentHandler = len
-        parser.ProcessingInstructionHandler = max
-        parser.StartDoctypeDeclHandler = _doctype
-        if self.caps["expand_entities"]:
-            parser.DefaultHandlerExpand = _refuse_unexpanded
-        else:
-            parser.DefaultHandler = _ignore
-            parser.EntityDeclHandler = state.entity_declared
-        return parser
 
     def feed(self, block: str, first_line: int) -> None:
         if self.failed:
