@@ -7,6 +7,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolstub import streaming
 from toolstub.engine import synopsize
 from toolstub.externalize.config import ExternalizationConfig
 from toolstub.externalize.model import ToolPart
@@ -136,6 +137,11 @@ class Run:
     def synopsize(self, raw: str, part: ToolPart, p: int) -> Any:
         self.stats.synopsis_calls += 1
         try:
+            if len(raw) > streaming.large_outputs(self.rules).whole_chars:
+                # past the rule file's whole limit: one bounded pass (its view and its kind's totals),
+                # what the store and the CLI give; never a whole parse of a huge string
+                return streaming.scan(streaming.text_chunks(raw), self.rules, mime=part.tool_output_mime_type,
+                                      tool_name=part.tool_name, preview_chars=p).describe()
             return synopsize(raw, mime=part.tool_output_mime_type, tool_name=part.tool_name, rules=self.rules, preview_chars=p)
         except Exception as exc:  # noqa: BLE001 - the engine promises not to raise; never trust it here
             log.warning("toolstub: synopsis of %s failed: %s: %s", part.tool_name or "tool", type(exc).__name__, exc)

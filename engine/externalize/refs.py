@@ -15,8 +15,18 @@ _HEADER_LINE = re.compile(r"([a-z_0-9]+): (.*)")
 
 
 def sha256_text(text: str) -> str:
-    """sha256 hex over UTF-8 bytes, lone surrogates kept (``surrogatepass``): never raises."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    """sha256 hex over UTF-8 bytes, lone surrogates kept (``surrogatepass``): never raises.
+
+    A long text is encoded 1 Mi code points at a time (the same digest, no whole copy)."""
+    if len(text) <= _WHOLE_HASH:
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    digest = hashlib.sha256()
+    for start in range(0, len(text), 1 << 20):
+        digest.update(text[start : start + (1 << 20)].encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+_WHOLE_HASH = 1 << 22
 
 
 def tool_result_id_for(tool_id: str, sha256: str) -> str:

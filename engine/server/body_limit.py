@@ -77,6 +77,7 @@ class BodyLimitMiddleware:
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
+        chunks.clear()  # the body is held once while the app runs (a large tool output: not twice)
         if body and _is_json(scope):
             depth = nesting_depth_bytes(body)
             if depth > MAX_BODY_DEPTH:

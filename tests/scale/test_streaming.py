@@ -256,3 +256,19 @@ def test_a_large_xml_that_does_not_parse_whole_is_described_from_its_view(tmp_pa
     result = _fresh(tmp_path, "s").write(broken, tool_id="t", rules=view_rules).synopsis
     assert result.kind != "xml"
     assert result.notable_items[0].endswith("its counts are of that part")
+
+
+def test_externalize_describes_a_large_tool_output_in_one_bounded_pass(tmp_path, view_rules):
+    from toolstub.externalize import externalize
+
+    store = _fresh(tmp_path, "s")
+    text = _KINDS["log"]
+    messages = [{"role": "tool", "tool_call_id": "c1", "content": text}]
+    result = externalize(messages, format="openai", store=store, rules=view_rules)
+    stored = store.list()["tool_results"]
+    assert len(stored) == 1
+    synopsis = store.metadata(stored[0]["tool_result_id"])["synopsis"]
+    first = synopsis["notable_items"][0]
+    assert first.startswith(f"large output: {len(text)} characters") and first.endswith("of the whole output")
+    assert _total_lines(toolstub.Synopsis.from_dict(synopsis), "log") == _total_lines(toolstub.synopsize(text), "log")
+    assert "c1" in str(result.messages[0])
