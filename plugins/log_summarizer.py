@@ -83,14 +83,17 @@ DEFAULTS: Mapping[str, Any] = {
         r"|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d"
         r"|\[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\]"
         r"|\b\d\d:\d\d:\d\d(?:[.,]\d+)?\b"
+        r"|\d{4}/\d\d/\d\d[ T]\d\d:\d\d"
+        r"|\[ *\d+\.\d{3,9}s?\]"
+        r"|^1\d{9}(?:\.\d{1,9})?\b"
     ),
     "timestamp_prefix_chars": 48,
     "levels": [
-        r"(?P<fatal>\b(?:FATAL|CRITICAL|CRIT|EMERG|ALERT|PANIC)\b|\bpanic:)",
-        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|FAIL|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|^ +● |##\[error\]|\blevel=error\b|\berror TS\d+:|\d[ \t]+error {2,}\S)",
-        r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|##\[warning\]|\blevel=warn(?:ing)?\b|\d[ \t]+warning {2,}\S)",
-        r"(?P<info>\b(?:INFO|NOTICE|PASSED|PASS)\b|\blevel=info\b)",
-        r"(?P<debug>\b(?:DEBUG|TRACE|VERBOSE)\b|\blevel=(?:debug|trace)\b)",
+        r"(?P<fatal>\b(?:FATAL|CRITICAL|CRIT|EMERG|ALERT|PANIC)\b|\bpanic:|\[(?:fatal|crit|critical|emerg|alert)\]|^F\d{4} \d\d:)",
+        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|FAIL|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|^ +● |##\[error\]|\blevel=error\b|\berror TS\d+:|\d[ \t]+error {2,}\S|\[(?:error|err)\]|^E\d{4} \d\d:|^E: |^Failed: |\*\*\*Failed\b)",
+        r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|##\[warning\]|\blevel=warn(?:ing)?\b|\d[ \t]+warning {2,}\S|\[(?:warn|warning)\]|^W\d{4} \d\d:|^W: )",
+        r"(?P<info>\b(?:INFO|NOTICE|PASSED|PASS)\b|\blevel=info\b|\[(?:info|notice)\]|^I\d{4} \d\d:|^N: |^Passed: )",
+        r"(?P<debug>\b(?:DEBUG|TRACE|VERBOSE)\b|\blevel=(?:debug|trace)\b|\[(?:debug|trace)\])",
     ],
     "level_prefix_chars": 160,
     "error_levels": ["fatal", "error"],
@@ -135,6 +138,12 @@ DEFAULTS: Mapping[str, Any] = {
         r"^\w+ \([\w.]+\)(?: \S[^\n]*)? \.\.\. (?:ok|FAIL|ERROR|skipped\b|expected failure|unexpected success)",
         r"^(?:Listing|Compiling) '[^'\n]+'\.\.\.$",
         r"^[^\s:][^:\n]*:\d+:\d+: (?:warning|error|note|fatal error): ",
+        r"^-- (?:The (?:C|CXX|Fortran|ASM) compiler identification is |Configuring done|Generating done|Build files have been written to: )",
+        r"^\[ *\d+%\] (?:Building \w+ object |Linking \w+ |Built target )|^\[\d+/\d+\] (?:Building|Linking|Generating|Running|Install)",
+        r"^ *\d+/\d+ Test +#\d+: |^\d+% tests passed, \d+ tests? failed out of \d+",
+        r"^ +Finished (?:`[^`\n]+`|dev|release|test|bench) |^test result: (?:ok|FAILED)\. \d+ passed",
+        r"^TEST(?: RESULT)?: \S|^Test results: (?:passed|failed|error): \d",
+        r"^(?:\d{4}-\d\d-\d\dT[\d:.]+Z )?##\[(?:group|endgroup|section|command)\]",
     ],
     "claim_lines": [
         r"^Traceback \(most recent call last\):",

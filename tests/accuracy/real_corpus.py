@@ -133,6 +133,11 @@ class Corpus:
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@", re.M)
 _TS = re.compile(r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\b\d\d:\d\d:\d\d\b|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|FATAL|CRITICAL|NOTICE|LOG)\b|\b(?:error|warning|notice):|^\s*(?:ok|FAIL|PASSED|FAILED)\b| \.\.\. (?:ok|FAIL|ERROR|skipped)|^(?:PASS|FAIL|XFAIL|XPASS|UNSUPPORTED|UNTESTED|ERROR|KFAIL|Passed|Failed|Error):|^(?:Inst|Conf|Setting up|Unpacking|Selecting|Preparing|Processing|Compiling|Listing|Collecting|Saved|Downloading|Successfully|Traceback|  File \")|^npm ", re.I | re.M)
 _RESULT = re.compile(r"\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR|WARNING|INFO|DEBUG)\b")
+#: build and run log records: dmesg's `[ 12.345678]`, the JVM's `[0.012s][info]`, make and cmake/ninja progress,
+#: compiler diagnostics and their source excerpts (`  8 |   x`, `    |   ^~`), cargo, ctest, git trace lines
+_BUILD_MARK = re.compile(r"^\[ *\d+\.\d+s?\]|^make(?:\[\d+\])?: |^\[ *\d+%\] |^\[\d+/\d+\] |^-- |:\d+(?::\d+)?: (?:warning|error|note|fatal error):"
+                         r"|^ *\d* \| |^ +(?:Compiling|Finished|Running|Start) |^ *\d+/\d+ Test +#\d+: |^test \S+ \.\.\. |^\d\d:\d\d:\d\d\.\d+ ",
+                         re.M)
 _MAGIC = (b"\x7fELF", b"\x89PNG", b"\x1f\x8b", b"PK\x03\x04", b"\xde\x12\x04\x95", b"\x95\x04\x12\xde",
           b"GIF8", b"\xff\xd8\xff", b"\x00\x01\x00\x00", b"OTTO", b"wOFF", b"wOF2", b"\xfd7zXZ", b"BZh",
           b"\xca\xfe\xba\xbe", b"SQLite format 3", b"!<arch>", b"%PDF", b"\x00\x00\x01\x00", b"RIFF")
@@ -305,7 +310,7 @@ def validate(kind: str, data: bytes, note: str = "") -> str | None:
     if kind == "log":
         if len(lines) < 5:
             return "fewer than 5 lines"
-        hits = sum(1 for ln in lines if _TS.search(ln) or _RESULT.search(ln))
+        hits = sum(1 for ln in lines if _TS.search(ln) or _RESULT.search(ln) or _BUILD_MARK.search(ln))
         if hits < 0.2 * len(lines):
             return "under 20 % of lines carry a timestamp, level or step marker"
         return None
@@ -1581,7 +1586,147 @@ def src_hard_code(b: Builder, tmp: Path) -> None:
             from_pkg[(cls, pkg)] += 1
 
 
-SOURCES = ("stdlib", "wheels", "pip_wheels", "npm", "usr_share", "etc", "logs", "doc_logs", "man_info", "commands", "tables", "python_runs", "git", "hard_code")
+# --------------------------------------------------------------------------- build and run logs (issue 10, detlog3)
+
+_BUILD_C = {
+    "src/main.c": "#include <stdio.h>\n#include \"util.h\"\n\nint main(int argc, char **argv)\n{\n    int unused;\n"
+                  "    unsigned n = 3;\n    if (argc > n) printf(\"%d\\n\", argc);\n    printf(\"%s\\n\", argv[0], greet());\n"
+                  "    return scale(2);\n}\n",
+    "src/util.c": "#include \"util.h\"\n\nconst char *greet(void) { char buf[8]; return buf; }\n\n"
+                  "int scale(int x)\n{\n    int y;\n    if (x) y = x * 2;\n    return y;\n}\n",
+    "src/util.h": "const char *greet(void);\nint scale(int x);\n",
+    "lib/extra.c": "static int helper(void) { return 1; }\nint extra(int *p) { return p == 0 ? -1 : *p; }\n",
+}
+_BUILD_MAKEFILE = ("CFLAGS ?= -O2 -Wall -Wextra -Wshadow\n\nall: app lib\n\napp: src/main.o src/util.o\n\t$(CC) -o $@ $^\n\n"
+                   "lib:\n\t$(MAKE) -C lib\n\n%.o: %.c\n\t$(CC) $(CFLAGS) -c -o $@ $<\n\nclean:\n\trm -f src/*.o app\n\t$(MAKE) -C lib clean\n\n"
+                   ".PHONY: all lib clean\n")
+_BUILD_LIB_MAKEFILE = "libextra.a: extra.o\n\tar rcs $@ $^\n\nextra.o: extra.c\n\t$(CC) -Wall -Wextra -c -o $@ $<\n\nclean:\n\trm -f *.o *.a\n"
+_BUILD_CMAKE = ("cmake_minimum_required(VERSION 3.13)\nproject(demo C)\nadd_compile_options(-Wall -Wextra)\n"
+                "add_library(util src/util.c)\nadd_executable(app src/main.c)\ntarget_link_libraries(app util)\n"
+                "enable_testing()\nadd_test(NAME runs COMMAND app)\nadd_test(NAME runs_twice COMMAND app x y z)\n"
+                "add_test(NAME missing COMMAND app-missing)\n")
+_BUILD_RUST = ("use std::collections::HashMap;\n\nfn unused_helper(x: i32) -> i32 { x + 1 }\n\nfn main() {\n    let mut m = HashMap::new();\n"
+               "    let v = 3;\n    m.insert(\"a\", 1);\n    println!(\"{}\", m.len());\n}\n\n#[cfg(test)]\nmod tests {\n"
+               "    #[test]\n    fn adds() { assert_eq!(1 + 1, 2); }\n    #[test]\n    fn fails() { assert_eq!(1 + 1, 3, \"math\"); }\n"
+               "    #[test]\n    #[ignore]\n    fn slow() {}\n}\n")
+_BUILD_JAVA = ("import java.util.*;\n\npublic class Demo {\n    @Deprecated static void old() {}\n"
+               "    public static void main(String[] args) {\n        List names = new ArrayList();\n        names.add(\"x\");\n"
+               "        old();\n        Map<String, Integer> m = new HashMap<>();\n        System.out.println(m.get(\"k\").intValue());\n    }\n}\n")
+_PYTEST_PROJECT = ("import pytest\n\n\ndef test_ok():\n    assert 1 + 1 == 2\n\n\n@pytest.mark.parametrize('n', range(6))\n"
+                   "def test_even(n):\n    assert n % 2 == 0\n\n\n@pytest.mark.skip(reason='not here')\ndef test_skipped():\n    pass\n\n\n"
+                   "@pytest.mark.xfail\ndef test_xfail():\n    assert False\n\n\ndef test_error(tmp_path):\n"
+                   "    import warnings\n    warnings.warn('deprecated call', DeprecationWarning)\n    raise OSError('no such device')\n")
+
+
+def _write_tree(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+
+
+def _windows(b: Builder, case_id: str, data: bytes | None, group: str, *, source: str = "command", sizes=(60, 200),
+             count: int = 4) -> None:
+    """A long log whole when small, else windows of lines (as a tool reading it by ranges)."""
+    if not data:
+        b.drop(case_id, "log", "could not read or run")
+        return
+    lines = data.splitlines(keepends=True)
+    if len(lines) <= 2 * max(sizes):
+        b.add(case_id, "log", data, source=source, group=group)
+        return
+    for i in range(count):
+        size = sizes[i % len(sizes)]
+        start = int(_rank(f"{case_id}:{i}")[:8], 16) % (len(lines) - size)
+        b.add(f"{case_id}#lines={start + 1}-{start + size}", "log", b"".join(lines[start:start + size]), source=source, group=group)
+
+
+def src_run_logs(b: Builder, tmp: Path) -> None:
+    """Logs of real builds, test runs and traces run here: make + gcc (recursive, -k with errors), cmake with the
+    Makefile and Ninja generators, ctest, cargo build/test, javac -Xlint, the JVM's unified logging (-Xlog),
+    GIT_TRACE, pip install -v of a cached wheel, pytest -v/-rA on a small project, dmesg. The projects are tiny;
+    every line of the outputs is written by the tools."""
+    root = tmp / "run-logs"
+    py = sys.executable
+    if _which("make") and _which("gcc"):
+        proj = root / "make"
+        _write_tree(proj, {**_BUILD_C, "Makefile": _BUILD_MAKEFILE, "lib/Makefile": _BUILD_LIB_MAKEFILE})
+        b.add("cmd:make (gcc warnings, recursive)", "log", _run(["make"], cwd=proj, stderr=True, timeout=60),
+              source="command", group="make-log")
+        b.add("cmd:make -B -k CFLAGS=-Wall -Wextra -Werror", "log",
+              _run(["make", "-B", "-k", "CFLAGS=-Wall -Wextra -Werror"], cwd=proj, stderr=True, timeout=60), source="command",
+              group="make-log")
+        b.add("cmd:make -B --no-print-directory CC=gcc -fanalyzer", "log",
+              _run(["make", "-B", "--no-print-directory", "CFLAGS=-O1 -Wall -fanalyzer"], cwd=proj, stderr=True, timeout=90),
+              source="command", group="make-log")
+    if _which("cmake") and _which("gcc"):
+        for gen, group in (("Unix Makefiles", "cmake-make-log"), ("Ninja", "cmake-ninja-log")):
+            if gen == "Ninja" and not _which("ninja"):
+                continue
+            proj = root / ("cmake-" + gen.split()[0].lower())
+            _write_tree(proj, {**{k: v for k, v in _BUILD_C.items() if k.startswith("src/")}, "CMakeLists.txt": _BUILD_CMAKE})
+            build = proj / "build"
+            b.add(f"cmd:cmake -G {gen} (configure)", "log",
+                  _run(["cmake", "-G", gen, "-S", str(proj), "-B", str(build)], stderr=True, timeout=120), source="command",
+                  group=group)
+            b.add(f"cmd:cmake --build (-G {gen})", "log", _run(["cmake", "--build", str(build)], stderr=True, timeout=120),
+                  source="command", group=group)
+            b.add(f"cmd:cmake --build --verbose --clean-first (-G {gen})", "log",
+                  _run(["cmake", "--build", str(build), "--verbose", "--clean-first"], stderr=True, timeout=120), source="command",
+                  group=group)
+            b.add(f"cmd:ctest --output-on-failure (-G {gen})", "log",
+                  _run(["ctest", "--output-on-failure"], cwd=build, stderr=True, timeout=120), source="command", group="ctest-log")
+    if _which("cargo"):
+        proj = root / "cargo"
+        _write_tree(proj, {"Cargo.toml": "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+                           "src/main.rs": _BUILD_RUST})
+        env = {"CARGO_TARGET_DIR": str(proj / "target"), "CARGO_TERM_COLOR": "never", "CARGO_HOME": os.environ.get(
+            "CARGO_HOME", str(Path.home() / ".cargo")), "RUSTUP_HOME": os.environ.get("RUSTUP_HOME", str(Path.home() / ".rustup"))}
+        b.add("cmd:cargo build --offline", "log", _run(["cargo", "build", "--offline"], cwd=proj, stderr=True, timeout=180, env=env),
+              source="command", group="cargo-log")
+        b.add("cmd:cargo test --offline", "log", _run(["cargo", "test", "--offline"], cwd=proj, stderr=True, timeout=180, env=env),
+              source="command", group="cargo-log")
+    if _which("javac") and _which("java"):
+        proj = root / "java"
+        _write_tree(proj, {"Demo.java": _BUILD_JAVA})
+        b.add("cmd:javac -Xlint:all Demo.java", "log", _run(["javac", "-Xlint:all", "Demo.java"], cwd=proj, stderr=True, timeout=120),
+              source="command", group="javac-log")
+        _windows(b, "cmd:javac -verbose Demo.java", _run(["javac", "-verbose", "-d", "out", "Demo.java"], cwd=proj, stderr=True,
+                                                          timeout=120), "javac-log", count=2)
+        b.add("cmd:java Demo (uncaught exception)", "log", _run(["java", "-cp", "out", "Demo"], cwd=proj, stderr=True, timeout=60),
+              source="command", group="java-trace-log")
+        for tags in ("gc*", "class+load", "os,safepoint,startuptime", "cds", "module=debug"):
+            out = _run(["java", f"-Xlog:{tags}:stdout:uptime,level,tags", "-cp", "out", "-version"], cwd=proj, stderr=True,
+                       timeout=60)
+            _windows(b, f"cmd:java -Xlog:{tags} -version", out, "jvm-xlog", count=2)
+        _windows(b, "cmd:java -Xlog:gc*:stdout:time,level,tags -version",
+                 _run(["java", "-Xlog:gc*:stdout:time,level,tags", "-version"], stderr=True, timeout=60), "jvm-xlog", count=1)
+    if _which("git"):
+        for args in ("log -3 --stat", "status --short", "rev-list --count HEAD", "cat-file -p HEAD", "ls-files -s"):
+            env = {"GIT_TRACE": "2", "GIT_TRACE_PERFORMANCE": "2", "GIT_TRACE_SETUP": "2"}
+            # the trace (stderr) alone: the command's own output goes to /dev/null
+            out = _run(["sh", "-c", f"git {args} 2>&1 >/dev/null"], cwd=REPO, env=env, timeout=60)
+            _windows(b, f"cmd:GIT_TRACE=2 git {args}", out, "git-trace-log", count=2)
+    wheels = sorted((b.cache / "wheels").glob("yamllint-*.whl"))
+    if wheels:
+        out = _run([py, "-m", "pip", "install", "-v", "--no-deps", "--no-index", "--no-compile", "--disable-pip-version-check",
+                    "--target", str(root / "pip-target"), str(wheels[0])], stderr=True, timeout=120)
+        b.add("cmd:pip install -v --no-deps --target T yamllint.whl", "log", out, source="command", group="pip-install-log")
+    try:
+        import pytest  # noqa: F401
+        proj = root / "pytest"
+        _write_tree(proj, {"test_demo.py": _PYTEST_PROJECT})
+        for flags in (["-v"], ["-rA"], ["-q", "-W", "error::DeprecationWarning"], ["-v", "--tb=line", "--durations=3"]):
+            b.add(f"cmd:pytest {' '.join(flags)} test_demo.py", "log",
+                  _run([py, "-m", "pytest", "-p", "no:cacheprovider", *flags, "test_demo.py"], cwd=proj, stderr=True, timeout=90,
+                       env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}), source="command", group="pytest-project-log")
+    except ImportError:
+        pass
+    if _which("dmesg"):
+        _windows(b, "cmd:dmesg", _run(["dmesg"], timeout=30), "dmesg-log", sizes=(40, 150), count=4)
+
+
+SOURCES = ("stdlib", "wheels", "pip_wheels", "npm", "usr_share", "etc", "logs", "doc_logs", "man_info", "commands", "tables", "python_runs", "git", "hard_code",
+           "run_logs")
 
 
 def default_out() -> Path:
