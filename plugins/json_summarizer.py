@@ -511,11 +511,25 @@ def _drop_comma(match: Any) -> str:
     return closing if closing is not None else match.group(0)
 
 
+_TRAILING_COMMA = compile_pattern(r",\s*[\]}]")
+
+
+def _jsonc_cleaned(text: str) -> str:
+    """``text`` without comments and trailing commas. Each pass is skipped when it cannot change
+    anything (its tokens tile the text and only a comment or a ``,`` before a closing bracket
+    is rewritten): no ``/`` means no comment, no ``,\\s*]`` anywhere means no trailing comma."""
+    if "/" in text:
+        text = _JSONC_COMMENTS.sub(_drop_comment, text)
+    if _TRAILING_COMMA.search(text) is not None:
+        text = _JSONC_COMMAS.sub(_drop_comma, text)
+    return text
+
+
 def _without_comments(text: str, caps: Any, hinted: bool) -> Synopsis | None:
     """The synopsis of ``text`` read as JSONC, or None."""
     if not caps["comments"] or len(text) > caps["comments_max_chars"]:
         return None
-    cleaned = _JSONC_COMMAS.sub(_drop_comma, _JSONC_COMMENTS.sub(_drop_comment, text)).strip()
+    cleaned = _jsonc_cleaned(text).strip()
     if cleaned == text or not (hinted or cleaned.startswith(("{", "["))):
         return None
     try:

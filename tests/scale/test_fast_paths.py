@@ -268,3 +268,11 @@ def test_diff_first_line_is_the_split_form(lines, bom):
     content = ("\ufeff" if bom else "") + "\n".join(lines)
     plain = next((line.rstrip("\r") for line in content.lstrip("\ufeff").split("\n", 50)[:50] if line.strip()), "")
     assert diff_summarizer._first_line(content) == plain
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet='{}[],:" \n\t/*\\ab1', max_size=80))
+def test_jsonc_cleaning_skips_only_passes_that_change_nothing(text):
+    plain = json_summarizer._JSONC_COMMAS.sub(
+        json_summarizer._drop_comma, json_summarizer._JSONC_COMMENTS.sub(json_summarizer._drop_comment, text))
+    assert json_summarizer._jsonc_cleaned(text) == plain
