@@ -31,6 +31,9 @@ UTF-8 bytes, one per ``levels`` pattern, one for timestamps and one per ``result
   match one, the content is not a log.
 * ``strip_ansi`` (bool): remove ANSI escape sequences (colours, cursor moves) before the
   claim and the scan, so coloured output (``pytest --color=yes``) is read as printed.
+* ``tab_table_share`` (number): when at least this share of the probed lines have one same
+  count (1+) of tabs and under half carry a level, the content is a header-less TSV, not a log
+  (a timestamp column is a column); 0 turns it off.
 * ``result`` (list of regexes): result lines (``=== 2 failed, 10 passed ===``, ``BUILD FAILURE``).
 * ``min_lines``, ``min_line_ratio``, ``probe_lines``: the claim test.
 * ``error_lines``, ``warning_lines``, ``result_lines``: how many lines of each are listed.
@@ -168,6 +171,7 @@ DEFAULTS: Mapping[str, Any] = {
         r"^ *(?:File|Size|Device|Access|Modify|Change|Birth): ",
     ],
     "strip_ansi": True,
+    "tab_table_share": 0.95,
     "result": [
         r"^=+ .*\b(?:passed|failed|errors?|skipped)\b.* in \d+(?:\.\d+)?s.*=+$",
         r"^\[(?:INFO|ERROR)\] BUILD (?:SUCCESS|FAILURE)",
@@ -209,6 +213,8 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "claim_lines": {**_PATTERNS, "description": "lines that count for the claim without a level (stack frames)"},
         "decline": {**_PATTERNS, "description": "lines that are not log lines (git blame); most of them: not a log"},
         "strip_ansi": {"type": "boolean", "description": "remove ANSI escape sequences before the claim and the scan"},
+        "tab_table_share": {"type": "number", "minimum": 0, "maximum": 1,
+                            "description": "share of lines with one same tab count that makes a level-less probe a TSV (0: off)"},
         "result": {**_PATTERNS, "description": "result lines listed as notable items"},
         "min_lines": {**_INT, "description": "fewest non-blank lines to claim"},
         "min_line_ratio": {"type": "number", "minimum": 0, "maximum": 1, "description": "share of probed lines"},
@@ -252,6 +258,20 @@ def _looks_tabular(lines: list[str], caps: Mapping[str, Any], names: list[str]) 
         if count and all(line.count(delimiter) == count for line in head[1:]):
             return True
     return False
+
+
+def _tab_table(probe: list[str], caps: Mapping[str, Any], names: list[str]) -> bool:
+    """A header-less TSV (``git log --format=%h%x09%ad%x09%s``, ``jq -r @tsv``): at least
+    ``tab_table_share`` of the probed lines have one same count (1+) of tabs, and under half of
+    them carry a level (a tab-separated log with a level column, zap's console format, stays a log)."""
+    share = caps.get("tab_table_share", 0)
+    if not share or len(probe) < 3:
+        return False
+    counts = Counter(line.count("\t") for line in probe)
+    tabs, n = counts.most_common(1)[0]
+    if tabs < 1 or n < share * len(probe):
+        return False
+    return sum(1 for line in probe if _level_of(line, caps, names)) * 2 < len(probe)
 
 
 # a JSON array opening with a number: ``[1,``, ``[-2.5]`` (``[2024-06-01 10:00:00]`` is a log prefix)
@@ -302,7 +322,7 @@ def _claim_evidence(lines: list[str], caps: Mapping[str, Any], names: list[str])
         return ()
     if sum(1 for line in probe if _json_line(line)) * 2 > len(probe):
         return ()
-    if _looks_tabular(lines, caps, names):
+    if _looks_tabular(lines, caps, names) or _tab_table(probe, caps, names):
         return ()
     # each list as one alternation: one search per line finds whether any of them matches
     decline = _patterns(caps.get("decline"))
