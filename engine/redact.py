@@ -241,34 +241,20 @@ def _decoded_view(text: str) -> tuple[str, list[tuple[int, int, int, int, str]]]
     unescaped, [(view_start, view_end, raw_start, raw_end, view_literal)]); None when nothing changes."""
     if ("\\u" not in text and "\\/" not in text) or not _looks_like_json(text):
         return None
-    pieces: list[str] = []
-    tokens: list[tuple[int, int, int, int, str]] = []
-    last = 0
-    size = 0
-    for match in _ESCAPED_STRING.finditer(text):
-        start, end = match.span()
-        try:
-            value = json.loads(match.group(0))
-        except ValueError:
-            continue
-        literal = json.dumps(value, ensure_ascii=False)
-        if literal == match.group(0):
-            continue
-        pieces.append(text[last:start])
-        size += start - last
-        tokens.append((size, size + len(literal), start, end, literal))
-        pieces.append(literal)
-        size += len(literal)
-        last = end
-    if not tokens:
+    return _decoded_words(text, _ESCAPED_STRING, _unescape_json_string)
+
+
+def _unescape_json_string(literal: str) -> str | None:
+    try:
+        return json.dumps(json.loads(literal), ensure_ascii=False)
+    except ValueError:
         return None
-    pieces.append(text[last:])
-    return "".join(pieces), tokens
 
 
 def _decoded_words(text: str, pattern: Any, decode: Any) -> tuple[str, list[tuple[int, int, int, int, str]]] | None:
     """The text with each ``pattern`` match replaced by ``decode(match)`` (when that differs and
-    is not None), with the same token list as :func:`_decoded_view`; None when nothing changes."""
+    is not None), and [(view_start, view_end, raw_start, raw_end, view_literal)] for each
+    replacement; None when nothing changes."""
     pieces: list[str] = []
     tokens: list[tuple[int, int, int, int, str]] = []
     last = size = 0
