@@ -67,6 +67,7 @@ CLEAN = [
     "\x1b[32mINFO\x1b[0m server started on port 8080 \x1b[1mready\x1b[0m",
     "PNG = b'\\x89PNG\\r\\n\\x1a\\n'; sep = '\\u2014'; emoji = '\\U0001F600'",
     "mysql -u root -p -h db shop; mysql -p$MYSQL_ROOT_PASSWORD; ps aux | grep mysql -P 3306",
+    "client short options (mysql -pX, mysqldump -p'x y', sshpass -p, redis-cli -a)",
 ]
 
 
