@@ -117,9 +117,13 @@ class Redactor:
     def _candidates(self, text: str) -> range | list[int]:
         """Indexes (into detectors, the entropy scan last) of the detectors worth running on ``text``:
         for a large text, a few passes over its UTF-8 bytes leave only the groups that match
-        anywhere (usually none)."""
+        anywhere (usually none). A short text uses the prefilter too once it is compiled (the
+        synopsis fields after a large content): compiling it for a short text alone costs more
+        than running the detectors."""
         every = range(len(self.detectors) + 1)
-        if len(text) < PREFILTER_MIN_CHARS or self._prefilter is None:
+        if len(text) < PREFILTER_MIN_CHARS and "_prefilter" not in self.__dict__:
+            return every  # a short text: the prefilter only once a large text has compiled it
+        if self._prefilter is None:
             return every
         try:
             data = text.encode("utf-8")

@@ -203,7 +203,29 @@ def nesting_depth(data: bytes) -> int:
 
 
 def _has_long_integer(data: bytes) -> bool:
-    return b"1" * (_MAX_INT_DIGITS + 1) in data.translate(_DIGIT_MAP)
+    """Whether ``data`` holds a run of more than ``_MAX_INT_DIGITS`` ASCII digits.
+
+    Such a run covers at least 4 consecutive multiples of ``_LONG_STRIDE``: only the places where
+    every 4 consecutive sampled bytes are digits are looked at (each in a window holding every run
+    through them); when there are many such places, the whole text is translated once.
+    """
+    run = b"1" * (_MAX_INT_DIGITS + 1)
+    sampled = data[::_LONG_STRIDE].translate(_DIGIT_MAP)
+    places, position = [], sampled.find(b"1111")
+    while position >= 0:
+        if len(places) == _LONG_PLACES:
+            return run in data.translate(_DIGIT_MAP)
+        places.append(position)
+        position = sampled.find(b"1111", position + 1)
+    width = _MAX_INT_DIGITS + 1
+    return any(run in data[max(0, p * _LONG_STRIDE - width) : (p + 3) * _LONG_STRIDE + width].translate(_DIGIT_MAP)
+               for p in places)
+
+
+#: a run of ``_MAX_INT_DIGITS + 1`` digits covers at least 4 consecutive multiples of this stride
+_LONG_STRIDE = (_MAX_INT_DIGITS + 1) // 4
+#: past this many sampled places, one translate of the whole text is cheaper than the windows
+_LONG_PLACES = 64
 
 
 def _on_fresh_stack(fn: Callable[[], Any]) -> Any:

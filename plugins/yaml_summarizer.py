@@ -82,6 +82,7 @@ per value.
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from typing import Any
 
@@ -93,7 +94,7 @@ from yaml.nodes import ScalarNode
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
-from toolstub.regex import compile_pattern
+from toolstub.regex import compile_pattern, without_groups
 from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import cut
 
@@ -189,12 +190,13 @@ def _nonblank_lines(content: str, limit: int | None = None):
 
 
 _NON_SPACE = re.compile(r"\S")
-_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_OTHER_BREAK_CHARS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
 
 def _plain_breaks(content: str) -> bool:
     """Whether ``\n`` is the only line break (``str.splitlines`` then equals splitting on it)."""
-    return "\r" not in content and _OTHER_BREAKS.search(content) is None
+    # one find per break (memchr) instead of a class search: about 10x faster on a large text
+    return "\r" not in content and not any(ch in content for ch in _OTHER_BREAK_CHARS)
 
 
 def _nonblank_plain_lines(content: str, limit: int | None):
@@ -228,10 +230,16 @@ def _code_veto(content: str, patterns: Any, mode: str) -> bool:
     if mode == "off" or not patterns:
         return False
     data = _lines.encode(content)
-    if _lines.any_of(patterns).search(data) is None:
+    patterns = tuple(patterns)
+    tagged = _tagged_any_of(patterns)
+    first = (tagged or _lines.any_of(patterns)).search(data)
+    if first is None:
         return False
     if mode == "anywhere":
         return True
+    if tagged is not None:  # the pattern that matched first is tried first (the answer is an "any")
+        hit = next(index for index in range(len(patterns)) if first.start(index + 1) >= 0)
+        patterns = (patterns[hit], *patterns[:hit], *patterns[hit + 1 :])
     for pattern in patterns:
         for match in getattr(pattern, "regex", pattern).finditer(data):
             text = _lines.decode(match.group(0))
@@ -240,6 +248,18 @@ def _code_veto(content: str, patterns: Any, mode: str) -> bool:
             if start == 0 or data[start - 1] in _BYTE_BREAKS or data.endswith(_MULTIBYTE_BREAKS, 0, start):
                 return True
     return False
+
+
+@functools.lru_cache(maxsize=32)
+def _tagged_any_of(patterns: tuple[Any, ...]) -> Any:
+    """One RE2 pattern matching where any of ``patterns`` does, each in a group of its own (which
+    one matched); ``None`` when that form does not compile."""
+    if len(patterns) < 2:
+        return None
+    try:
+        return compile_pattern("|".join(f"({without_groups(p.pattern)})" for p in patterns))
+    except Exception:  # noqa: BLE001 - the ungrouped form answers alone
+        return None
 
 
 def _seed_structure(content: str, key_re: Any) -> bool:

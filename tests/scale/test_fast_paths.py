@@ -276,3 +276,95 @@ def test_jsonc_cleaning_skips_only_passes_that_change_nothing(text):
     plain = json_summarizer._JSONC_COMMAS.sub(
         json_summarizer._drop_comma, json_summarizer._JSONC_COMMENTS.sub(json_summarizer._drop_comment, text))
     assert json_summarizer._jsonc_cleaned(text) == plain
+
+
+# --- issue 11 (scale6): long-integer sampling, YAML line breaks, code veto order, redaction ----
+
+
+def _plain_long_integer(data: bytes) -> bool:
+    return b"1" * (json_summarizer._MAX_INT_DIGITS + 1) in data.translate(json_summarizer._DIGIT_MAP)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([b"x", b",", b"7", b"09"]), st.integers(0, 9000)), max_size=8))
+def test_long_integer_sampling_is_the_whole_translate(runs):
+    data = b"".join(piece * count for piece, count in runs)
+    assert json_summarizer._has_long_integer(data) == _plain_long_integer(data)
+
+
+def test_long_integer_sampling_at_every_offset_and_with_many_places():
+    width = json_summarizer._MAX_INT_DIGITS + 1
+    for length in (width - 1, width, width + 1):
+        for offset in range(0, 2 * json_summarizer._LONG_STRIDE, 97):
+            data = b"a" * offset + b"5" * length + b"]"
+            assert json_summarizer._has_long_integer(data) == (length >= width)
+    # digits at nearly every sampled place (more than _LONG_PLACES candidates), no long run
+    crowded = (b"1" * 4000 + b",") * 300
+    assert json_summarizer._has_long_integer(crowded) is False
+    assert json_summarizer._has_long_integer(crowded + b"9" * width) is True
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\u00e9", max_size=40))
+def test_yaml_plain_breaks_is_the_class_search(text):
+    import re
+
+    from toolstub.plugins import yaml_summarizer
+
+    plain = "\r" not in text and re.search("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]", text) is None
+    assert yaml_summarizer._plain_breaks(text) == plain
+
+
+def _plain_code_veto(content, patterns, mode):
+    """The veto's per-pattern scan in the rule file's order (what _code_veto must equal)."""
+    from toolstub.plugins import _lines, yaml_summarizer
+
+    data = _lines.encode(content)
+    if mode == "off" or not patterns:
+        return False
+    matches = [m for p in patterns for m in getattr(p, "regex", p).finditer(data)]
+    if not matches:
+        return False
+    if mode == "anywhere":
+        return True
+    for match in matches:
+        text = _lines.decode(match.group(0))
+        lead = text[: len(text) - len(text.lstrip())]
+        start = match.start() + len(_lines.encode(lead))
+        if start == 0 or data[start - 1] in yaml_summarizer._BYTE_BREAKS or data.endswith(
+                yaml_summarizer._MULTIBYTE_BREAKS, 0, start):
+            return True
+    return False
+
+
+_VETO_LINES = ["def f(x):", "    def g():", "import os", "  import sys", "key: value", "- item", "class A:",
+               "\tclass B:", "x = 1", "", "# def no", "\u2028def h():", "  \u00e9 from x import y"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_VETO_LINES), max_size=12), st.sampled_from(["anywhere", "unindented", "off"]))
+def test_code_veto_is_the_plain_scan(lines, mode):
+    from toolstub.plugins import yaml_summarizer
+
+    patterns = tuple(load_rules("default").caps("code").get("detect_patterns", ()))
+    content = "\n".join(lines)
+    assert yaml_summarizer._code_veto(content, patterns, mode) == _plain_code_veto(content, patterns, mode)
+
+
+_SECRET_BITS = ["AKIAIOSFODNN7EXAMPLE", "ghp_" + "a1B2" * 9, "password = 'hunter2hunter2x9Q'", "token: x7Yq9Lm2Pz8Rt4Wv",
+                "-----BEGIN RSA PRIVATE KEY-----", "postgres://u:s3cretPassw0rd@db/x", "plain words", "\n", " "]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(_SECRET_BITS), max_size=10))
+def test_short_text_redaction_is_the_same_with_the_prefilter_compiled(parts):
+    from toolstub.redact import build_redactor
+
+    section = load_rules("default").data["redaction"]
+    plain, filtered = build_redactor(section), build_redactor(section)
+    filtered._prefilter  # noqa: B018 - compiled as after a large content
+    text = "".join(parts)
+    assert "_prefilter" not in plain.__dict__
+    assert filtered.findings(text) == plain.findings(text)
+    assert filtered.redact(text) == plain.redact(text)
+    assert "_prefilter" not in plain.__dict__
