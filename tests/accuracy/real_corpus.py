@@ -1405,16 +1405,20 @@ HARD_DEBS = (
     "librust-unicode-width-dev=0.1.10-1", "librust-unicode-ident-dev=1.0.0-1+b1", "librust-unicode-normalization-dev=0.1.22-1",
     "librust-unicode-segmentation-dev=1.9.0-1", "librust-unicode-bidi-dev=0.3.8-2", "tcllib=1.21+dfsg-1", "lua-penlight=1.13.1-3",
     "autoconf-archive=20220903-3", "extra-cmake-modules=5.103.0-1", "bash-completion=1:2.11-6", "libfftw3-dev=3.3.10-1",
-    "r-cran-zoo=1.8-11-1",
+    "r-cran-zoo=1.8-11-1", "mawk=1.3.4.20200120-3.1", "ruby-rack=2.2.22-0+deb12u2", "ruby-thor=1.2.1-2",
+    "golang-github-google-uuid-dev=1.3.0-1", "golang-github-pmezard-go-difflib-dev=1.0.0-3", "golang-golang-x-text-dev=0.7.0-1",
+    "php-psr-log=1.1.4-2", "php-symfony-yaml=5.4.53+dfsg-0+deb12u1", "elpa-magit=3.3.0-2", "elpa-company=0.9.13-2",
+    "elpa-flycheck=32~git.20200527.9c435db3-4", "liburi-perl=5.17-1", "lua-ldoc=1.4.6-2",
 )
-HARD_WHEELS = ("numpy==1.26.4", "lm_eval==0.4.2")
+HARD_WHEELS = ("numpy==1.26.4", "lm_eval==0.4.2", "Django==4.2.11")
 HARD_NPM = ("bulma@1.0.2", "cordova-android@12.0.1", "@capacitor/android@5.7.0", "@react-native/gradle-plugin@0.74.83",
             "@tanstack/query-core@5.51.1")
 #: file types of the hard classes (for this source only: the other sources keep their labels)
 _HARD_EXT = {
     ".el": "elisp", ".pm": "perl", ".pl": "perl", ".rs": "rust", ".tcl": "tcl", ".lua": "lua", ".m4": "m4", ".cmake": "cmake",
     ".f90": "fortran", ".f": "fortran", ".f03": "fortran", ".R": "r", ".scss": "scss", ".gradle": "groovy", ".kts": "kotlin",
-    ".kt": "kotlin", ".ts": "typescript", ".tsx": "typescript", ".vim": "vim", ".h": "c",
+    ".kt": "kotlin", ".ts": "typescript", ".tsx": "typescript", ".vim": "vim", ".h": "c", ".awk": "awk", ".rb": "ruby",
+    ".go": "go", ".php": "php",
 }
 _HARD_MARKERS = {
     "rust": r"^\s*(pub\s+)?(fn|use|mod|struct|enum|impl|trait|const|static|macro_rules!)\b|^\s*//[/!]",
@@ -1424,11 +1428,15 @@ _HARD_MARKERS = {
     "r": r"<-|\bfunction\s*\(|\blibrary\(",
     "groovy": r"^\s*(apply|plugins|dependencies|repositories|android|def|task|ext|buildscript|allprojects)\b",
     "kotlin": r"^\s*(package|import|fun|class|object|val|var|plugins|internal|abstract)\b",
+    "awk": r"^\s*(BEGIN|END|function)\b|\{\s*print|\$\d|^\s*/.*/\s*\{",
+    "ruby": r"^\s*(require|module|class|def|end|attr_\w+)\b",
+    "go": r"^\s*(package|func|import|type)\b",
+    "php": r"<\?php|^\s*(namespace|use|class|function)\b",
 }
 #: per language (or document class): how many cases, and at most how many from one package
-_HARD_QUOTAS = {"elisp": 16, "perl": 30, "rust": 25, "tcl": 25, "lua": 20, "m4": 25, "cmake": 25, "shell": 25, "fortran": 30,
+_HARD_QUOTAS = {"elisp": 40, "perl": 40, "rust": 25, "tcl": 25, "lua": 30, "m4": 25, "cmake": 25, "shell": 25, "fortran": 30,
                 "r": 6, "scss": 25, "groovy": 12, "kotlin": 15, "typescript": 25, "vim": 25, "c": 30, "yaml": 50,
-                "vimhelp": 20, "changelog": 16, "markdown": 15}
+                "vimhelp": 20, "changelog": 16, "markdown": 15, "awk": 10, "ruby": 25, "go": 30, "php": 20, "po": 20, "toml": 10}
 
 
 def _hard_debs(b: Builder, tmp: Path) -> list[tuple[str, Path]]:
@@ -1469,6 +1477,10 @@ def _hard_label(rel: str) -> tuple[str, str] | None:
         return ("markdown", "")
     if base.endswith((".yaml", ".yml")):
         return ("yaml", "")
+    if base.endswith((".po", ".pot")):
+        return ("text", "po")  # gettext catalogues (as the fresh set labels them)
+    if base.endswith(".toml"):
+        return ("text", "toml")  # configuration files are text (docs/kinds-text.md)
     for suffix, lang in _HARD_EXT.items():
         if base.endswith(suffix):
             return ("code", f"lang:{lang}")
@@ -1525,6 +1537,8 @@ def src_hard_code(b: Builder, tmp: Path) -> None:
                     # lm_eval: one task family is one top folder (tasks/<family>/...)
                     parts = info.filename.split("/")
                     pkg = f"{name}/{parts[2]}" if len(parts) > 3 and parts[1] == "tasks" else name
+                    if "locale" in parts[:-1]:  # Django: one language's catalogues
+                        pkg = f"{name}/{parts[parts.index('locale') + 1]}"
                     files.append((f"wheel:{name}/{info.filename}", pkg, "/" + info.filename, lambda data=data: data))
         except (zipfile.BadZipFile, OSError):
             b.corpus.sources_missing.append(f"wheel:{spec} (bad zip)")
@@ -1550,7 +1564,7 @@ def src_hard_code(b: Builder, tmp: Path) -> None:
         root = Path("/usr/include") / sub
         for p in _walk(root, (".h",)):
             files.append((f"fs:{p.as_posix()}", f"uapi-{sub}", "/" + p.name, lambda p=p: _read(p)))
-    per_pkg = {"yaml": 3, "markdown": 3, "changelog": 3, "c": 8, "vim": 8, "perl": 15}
+    per_pkg = {"yaml": 3, "markdown": 3, "changelog": 3, "c": 8, "vim": 8, "perl": 15, "po": 2, "toml": 3, "go": 15, "elisp": 12}
     chosen: Counter[str] = Counter()
     from_pkg: Counter[tuple[str, str]] = Counter()
     for case_id, pkg, rel, load in sorted(files, key=lambda f: _rank(f[0])):
