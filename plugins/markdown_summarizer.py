@@ -766,6 +766,7 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
     ev = _Evidence()
     code_line = _multiline(caps["code_line"])
     fence: str | None = None
+    docstring: str | None = None
     fence_re = caps["fence"]
     body: list[str] = []
     count = len(lines)
@@ -794,6 +795,12 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
             continue
         if line.lstrip(" \t")[:2] == "//":
             continue  # a line comment (Rust's `///` docs, JSDoc-less JS): its links and spans are code docs
+        if docstring is not None or '"""' in line or "'''" in line:
+            # a triple-quoted string (a Python docstring) outside fences: its Markdown documents code
+            for quote in ('"""', "'''"):
+                if (docstring is None or docstring == quote) and line.count(quote) % 2:
+                    docstring = None if docstring == quote else quote
+            continue
         body.append(line)
     text = "\n".join(body)[:_EVIDENCE_CHARS]
     gnu = _GNU_QUOTE.findall(text)
