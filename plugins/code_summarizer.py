@@ -113,6 +113,8 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "config_line_pattern": _PATTERN,
         "config_code_pattern": _PATTERN,
         "config_directive_pattern": _PATTERN,
+        "config_veto_pattern": _PATTERN,
+        "config_veto_lines": {"type": "integer", "minimum": 1},
         "config_min_lines": _INT,
         "config_min_share": {"type": "number", "minimum": 0, "maximum": 1},
         "config_max_code_share": {"type": "number", "minimum": 0, "maximum": 1},
@@ -159,6 +161,8 @@ DEFAULTS: Mapping[str, Any] = {
     "config_line_pattern": None,
     "config_code_pattern": None,
     "config_directive_pattern": None,
+    "config_veto_pattern": None,
+    "config_veto_lines": 2,
     "config_min_lines": 2,
     "config_min_share": 0.8,
     "config_max_code_share": 0.0,
@@ -182,6 +186,7 @@ PATTERN_KEYS = frozenset(
         "config_line_pattern",
         "config_code_pattern",
         "config_directive_pattern",
+        "config_veto_pattern",
     }
 )
 
@@ -339,6 +344,10 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
                 out[index] = True
                 close = None if closing in bare[len(opening) :] else closing
                 break
+        else:
+            # a triple-quoted string opened after code (`doc="""Text`, `x = """`): its lines are prose,
+            # and its closing `"""` line does not open a block
+            close = next((q for q in ('"""', "'''") if line.count(q) % 2), None)
     return out
 
 
@@ -472,6 +481,9 @@ def _config_shaped(table: _Languages, caps: Mapping[str, Any]) -> bool:
             lines.append(stripped[:_CONFIG_LINE_CHARS])
     blob = _lines.encode("\n".join(lines))
     starts = _line_index(blob)
+    veto = caps.get("config_veto_pattern")
+    if veto is not None and len(_line_hits(veto, blob, starts)) >= max(1, int(caps.get("config_veto_lines") or 1)):
+        return False  # definitions and imports (`class X(Enum):`, `def f(`, `import x`): a program
     comment = caps.get("config_comment_pattern")
     code_pattern = caps.get("config_code_pattern")
     # a program's line counts even where it looks like a comment (config_directive_pattern: `#define`)
