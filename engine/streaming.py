@@ -41,6 +41,8 @@ WHOLE_CHARS = 12_000_000
 #: the view a larger output is described from: its head and its tail, in code points
 HEAD_CHARS = 1_000_000
 TAIL_CHARS = 500_000
+#: a rule file without ``stream_chars``: the same as ``whole_chars`` (no kind is streamed earlier)
+STREAM_CHARS: int | None = None
 #: a large output is cut into blocks of about this many code points (at a line end); the store
 #: redacts block by block
 SEGMENT_CHARS = 1 << 20
@@ -58,16 +60,115 @@ class LargeOutputs:
     whole_chars: int = WHOLE_CHARS
     head_chars: int = HEAD_CHARS
     tail_chars: int = TAIL_CHARS
+    #: past this many code points an output whose head is of one of ``stream_kinds`` is streamed
+    #: (its kind counts its totals from the blocks); the others are handled whole up to ``whole_chars``
+    stream_chars: int = WHOLE_CHARS
+    stream_kinds: frozenset[str] = frozenset()
 
 
 def large_outputs(ruleset: Ruleset) -> LargeOutputs:
     """``ruleset``'s ``large_outputs`` settings (the module defaults for what it leaves out)."""
     section = ruleset.data.get("large_outputs") or {}
+    whole = int(section.get("whole_chars", WHOLE_CHARS))
+    head = int(section.get("head_chars", HEAD_CHARS))
+    # never below the head: the head decides whether the output is streamed
+    stream = max(head, min(whole, int(section.get("stream_chars", whole))))
     return LargeOutputs(
-        whole_chars=int(section.get("whole_chars", WHOLE_CHARS)),
-        head_chars=int(section.get("head_chars", HEAD_CHARS)),
+        whole_chars=whole,
+        head_chars=head,
         tail_chars=int(section.get("tail_chars", TAIL_CHARS)),
+        stream_chars=stream,
+        stream_kinds=frozenset(section.get("stream_kinds") or ()),
     )
+
+
+@dataclass(frozen=True)
+class HeadKind:
+    """What the head of a large output is: the kind that describes it, or a whole-document counter's kind."""
+
+    kind: str | None
+    #: a ``StreamTotals.sniff`` matched: the whole document is read by that kind's counter
+    whole_document: bool = False
+    #: a diagnostic when a sniff raised
+    diagnostic: str = ""
+
+
+def _cut_head(head: str, longer: bool) -> str:
+    cut = head.rfind("\n")
+    return head[: cut + 1] if cut >= 0 and longer else head
+
+
+def head_kind(head: str, ruleset: Ruleset, **kwargs: Any) -> HeadKind:
+    """The kind of a large output's ``head`` (its first ``head_chars``, cut at its last line end).
+
+    A whole-document counter whose ``sniff`` takes the head wins (xml); else the kind
+    :func:`~toolstub.engine.synopsize` gives the head (``None`` when it cannot take it).
+    """
+    registry = get_registry()
+    diagnostic = ""
+    for item in registry.stream_sniffers():
+        if item.name not in ruleset.detectors:
+            continue
+        try:
+            if item.sniff(head):
+                return HeadKind(item.name, whole_document=True)
+        except Exception as exc:  # noqa: BLE001 - a plugin never breaks a write
+            diagnostic = " ".join(f"stream totals of {item.name!r} sniff raised {type(exc).__name__}: {exc}".split())
+            log.warning("toolstub: %s; the counts are those of the view", diagnostic)
+    try:
+        return HeadKind(synopsize(head, rules=ruleset, **kwargs).kind, diagnostic=diagnostic)
+    except UnicodeError:
+        return HeadKind(None, diagnostic=diagnostic)
+
+
+#: a head opening (after white space) with one of these is a JSON document unless it reads as NDJSON:
+#: its cut head is not valid JSON, so the kind of the head alone says nothing
+_JSON_OPENERS = ("{", "[")
+
+
+def streams_early(head: HeadKind, head_text: str, sizes: LargeOutputs) -> bool:
+    """Whether an output past ``stream_chars`` with this head is streamed (else: whole up to ``whole_chars``)."""
+    if head.whole_document or head.diagnostic or head.kind not in sizes.stream_kinds:
+        return False
+    return head.kind == "ndjson" or not head_text.lstrip("\ufeff \t\r\n")[:1] in _JSON_OPENERS
+
+
+def collect(chunks: Iterator[str], ruleset: Ruleset, sizes: LargeOutputs | None = None,
+            **kwargs: Any) -> tuple[str | None, list[str], HeadKind | None]:
+    """Read ``chunks`` while the output is one to handle whole (the rule file's ``large_outputs``).
+
+    Returns ``(content, [], None)`` when it is, else ``(None, read, head)`` with the chunks read
+    so far (the caller streams them and the rest of ``chunks``) and the head's kind when it was
+    decided (for :class:`Pass`, which would decide the same). Up to ``stream_chars`` every output
+    is whole; past it, one whose head is of a ``stream_kinds`` kind is streamed, the others are
+    whole up to ``whole_chars``. The decision depends on the text only, never on the chunking.
+    """
+    sizes = sizes or large_outputs(ruleset)
+    content, read = collect_whole(chunks, sizes.stream_chars)
+    if content is not None or sizes.stream_chars >= sizes.whole_chars:
+        return content, read, None
+    text = "".join(read)
+    head_text = _cut_head(text[: sizes.head_chars], True)
+    head = head_kind(head_text, ruleset, **kwargs)
+    if streams_early(head, head_text, sizes):
+        return None, [text], head
+    content, more = collect_whole(chunks, sizes.whole_chars - len(text))
+    if content is not None:
+        return text + content, [], None
+    return None, [text, *more], head
+
+
+def stream_text(text: str, ruleset: Ruleset, sizes: LargeOutputs | None = None,
+                **kwargs: Any) -> tuple[bool, HeadKind | None]:
+    """Whether the ``str`` ``text`` is streamed (as :func:`collect` decides for it in chunks), and its head's kind."""
+    sizes = sizes or large_outputs(ruleset)
+    if len(text) <= sizes.stream_chars:
+        return False, None
+    if sizes.stream_chars >= sizes.whole_chars:  # no early streaming: the Pass decides the head itself
+        return True, None
+    head_text = _cut_head(text[: sizes.head_chars], True)
+    head = head_kind(head_text, ruleset, **kwargs)
+    return len(text) > sizes.whole_chars or streams_early(head, head_text, sizes), head
 
 
 def text_chunks(content: Any, read_bytes: int = READ_BYTES) -> Iterator[str]:
@@ -203,7 +304,8 @@ class Pass:
     """
 
     def __init__(self, ruleset: Ruleset, *, mime: str | None = None, tool_name: str = "",
-                 preview_chars: int = 2000, sizes: LargeOutputs | None = None) -> None:
+                 preview_chars: int = 2000, sizes: LargeOutputs | None = None,
+                 head: HeadKind | None = None) -> None:
         self.ruleset = ruleset
         self.kwargs: dict[str, Any] = {"mime": mime, "tool_name": tool_name, "preview_chars": preview_chars}
         self.sizes = sizes or large_outputs(ruleset)
@@ -217,6 +319,8 @@ class Pass:
         #: the counter reads the whole document (``StreamTotals.sniff``): its synopsis replaces the view's
         self.whole_document = False
         self.diagnostics: list[str] = []
+        #: the head's kind when the caller already decided it (:func:`collect`)
+        self._decided = head
 
     @property
     def head(self) -> str:
@@ -257,20 +361,15 @@ class Pass:
 
     def _choose(self) -> None:
         pending, self._pending = self._pending or [], None
-        head = self.head
-        cut = head.rfind("\n")
-        head = head[: cut + 1] if cut >= 0 and self.chars > len(head) else head
-        registry = get_registry()
-        totals = next((item for item in registry.stream_sniffers()
-                       if item.name in self.ruleset.detectors and self._sniffs(item, head)), None)
-        if totals is not None:
-            self.kind, self.whole_document = totals.name, True
-        else:
-            try:
-                self.kind = synopsize(head, rules=self.ruleset, **self.kwargs).kind
-            except UnicodeError:
-                return
-            totals = registry.stream_totals(self.kind)
+        decided = self._decided
+        if decided is None:
+            decided = head_kind(_cut_head(self.head, self.chars > self._head_len), self.ruleset, **self.kwargs)
+        self.kind, self.whole_document = decided.kind, decided.whole_document
+        if decided.diagnostic:
+            self.diagnostics.append(decided.diagnostic)
+        if self.kind is None:
+            return
+        totals = get_registry().stream_totals(self.kind)
         if totals is None:
             return
         try:
@@ -282,14 +381,6 @@ class Pass:
             if self.counter is None:
                 break
             self._count(block, first_line)
-
-    def _sniffs(self, totals: Any, head: str) -> bool:
-        try:
-            return bool(totals.sniff(head))
-        except Exception as exc:  # noqa: BLE001
-            self.kind = totals.name
-            self._contained("sniff", exc)
-            return False
 
     def view(self) -> str:
         return view_text(self.head, self.tail, self.chars, self.newlines)
@@ -334,9 +425,9 @@ class Pass:
 
 
 def scan(chunks: Iterable[str], ruleset: Ruleset, progress: Callable[[int], None] | None = None,
-         **kwargs: Any) -> Pass:
+         head: HeadKind | None = None, **kwargs: Any) -> Pass:
     """One pass over the text of ``chunks`` for its synopsis only (no redaction, nothing written)."""
-    one = Pass(ruleset, **kwargs)
+    one = Pass(ruleset, head=head, **kwargs)
     for block in segments(chunks):
         one.feed(block)
         if progress is not None:

@@ -42,6 +42,7 @@ FAIL (stays code)::
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
@@ -54,7 +55,8 @@ import re2
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins._lines import without_groups
 from toolstub.regex import compile_pattern
-from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
+from toolstub.synopsis import (Claim, Evidence, KindInput, StreamCounter, StreamTotals, Summarizer, Synopsis, WholeTotals,
+                               replace_lines)
 from toolstub.textutil import clip, normalize
 
 NAME = "markdown"
@@ -991,3 +993,94 @@ SUMMARIZER = Summarizer(
 @hookimpl
 def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
     return (SUMMARIZER,)
+
+
+# -- totals over the whole stream of a large document (docs/streaming.md) -------------------------
+
+#: distinct fence languages kept by the stream counter (past it, new ones count as one "(other)")
+_STREAM_LANGUAGES = 1000
+
+
+class _MarkdownTotals(StreamCounter):
+    """Headings, fenced blocks and their languages, links, images, tables and list items over every block.
+
+    The plugin's own line scan (:func:`_scan_line`, the caps' patterns, one :class:`_Hits` per
+    block), with the open fence and the line before carried from one block to the next, so a
+    fenced block that spans blocks is one block; the front matter of the first block is left
+    out as the whole document's is. Only the first ``max_headings`` headings are kept.
+    """
+
+    def __init__(self, caps: Mapping[str, Any]) -> None:
+        self.caps = caps
+        self.scan = _Scan()
+        self.headings = 0
+        self.title: str | None = None
+        self.fence: str | None = None
+        self.previous = ""
+        self.first = True
+
+    def feed(self, block: str, first_line: int) -> None:
+        lines = block.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()  # the block ends at a line end: no empty line after it
+        if self.first:
+            self.first = False
+            if lines:
+                lines[0] = lines[0].lstrip("\ufeff")
+            lines = lines[_front_matter(lines)[1]:]
+        lines = [line.rstrip("\r") for line in lines]
+        if not lines:
+            return
+        hits, scan = _Hits(lines, self.caps), self.scan
+        fence, previous = self.fence, self.previous
+        for index, line in enumerate(lines):
+            if fence is not None:
+                if _fence_close(line, fence):
+                    fence = None
+                previous = ""
+                continue
+            fence = _scan_line(scan, index, line, previous, hits)
+            previous = line
+        self.fence, self.previous = fence, previous
+        self._bound()
+
+    def _bound(self) -> None:
+        scan, cap = self.scan, int(self.caps["max_headings"])
+        if self.title is None:
+            self.title = next((normalize(text) for level, text in scan.headings if level == 1), None)
+        if len(scan.headings) > cap:
+            self.headings += len(scan.headings) - cap
+            del scan.headings[cap:]
+        if len(scan.languages) > _STREAM_LANGUAGES:
+            ranked = sorted(scan.languages.items(), key=lambda kv: (-kv[1], kv[0]))
+            scan.languages = dict(ranked[: _STREAM_LANGUAGES - 1])
+            scan.languages["(other)"] = sum(count for _, count in ranked[_STREAM_LANGUAGES - 1 :])
+        if scan.opening_done:
+            scan.prose = 0  # not shown; keep the numbers small
+        del scan.opening[64:]
+
+    def finish(self, synopsis: Synopsis, totals: WholeTotals) -> Synopsis:
+        scan, caps = self.scan, self.caps
+        count = len(scan.headings) + self.headings
+        result = replace_lines(synopsis, "summary", "Markdown document with ",
+                               f"Markdown document with {count} headings, {scan.blocks} code blocks and {scan.links} links.")
+        outline = [f"{'#' * level} {clip(normalize(text), caps['heading_chars'])}" for level, text in scan.headings]
+        if count > len(scan.headings):
+            outline.append(f"+{count - len(scan.headings)} more headings")
+        structure = [f"outline ({count} headings):", *outline] if count else []
+        structure.append(f"code_blocks: {scan.blocks}" + (f" ({_languages(scan, caps)})" if scan.blocks else ""))
+        structure.append(f"links: {scan.links}, images: {scan.images}, tables: {scan.tables}, list_items: {scan.lists}")
+        structure.extend(line for line in result.structure if line.startswith("front_matter keys: "))
+        result = dataclasses.replace(result, structure=tuple(structure))
+        if self.title:  # the first level-1 heading of the whole document
+            title = clip(self.title, caps["heading_chars"])
+            summary = [line for line in result.summary if not line.startswith("Title: ")]
+            summary.insert(1, f"Title: {title}")
+            result = dataclasses.replace(result, summary=tuple(summary), title=f"Markdown: {title}")
+        return result
+
+
+@hookimpl
+def toolstub_register_stream_totals() -> tuple[StreamTotals, ...]:
+    return (StreamTotals(name=NAME, start=_MarkdownTotals,
+                         description="headings, code blocks, links, images, tables and list items of the whole document"),)

@@ -154,13 +154,13 @@ def synopsis(source: str, mime: str | None, rules: str | None, preview_chars: in
     try:
         # one pass: an output up to the rules' large_outputs.whole_chars is described whole, a larger one from its view
         chunks = streaming.text_chunks(iter(reader))
-        content, read = streaming.collect_whole(chunks, streaming.large_outputs(ruleset).whole_chars)
         kwargs = {"mime": mime, "tool_name": tool_name, "preview_chars": preview_chars}
+        content, read, head = streaming.collect(chunks, ruleset, **kwargs)
         if content is not None:
             original_chars = len(content)
             result = synopsize(content, rules=ruleset, **kwargs)
         else:
-            scanned = streaming.scan(itertools.chain(read, chunks), ruleset, **kwargs)
+            scanned = streaming.scan(itertools.chain(read, chunks), ruleset, head=head, **kwargs)
             del read
             original_chars = scanned.chars
             result = scanned.describe()

@@ -137,11 +137,12 @@ class Run:
     def synopsize(self, raw: str, part: ToolPart, p: int) -> Any:
         self.stats.synopsis_calls += 1
         try:
-            if len(raw) > streaming.large_outputs(self.rules).whole_chars:
-                # past the rule file's whole limit: one bounded pass (its view and its kind's totals),
-                # what the store and the CLI give; never a whole parse of a huge string
-                return streaming.scan(streaming.text_chunks(raw), self.rules, mime=part.tool_output_mime_type,
-                                      tool_name=part.tool_name, preview_chars=p).describe()
+            kwargs = {"mime": part.tool_output_mime_type, "tool_name": part.tool_name, "preview_chars": p}
+            streamed, head = streaming.stream_text(raw, self.rules, **kwargs)
+            if streamed:
+                # past the rule file's whole limit (or its stream limit, for a streaming kind): one bounded
+                # pass (its view and its kind's totals), what the store and the CLI give
+                return streaming.scan(streaming.text_chunks(raw), self.rules, head=head, **kwargs).describe()
             return synopsize(raw, mime=part.tool_output_mime_type, tool_name=part.tool_name, rules=self.rules, preview_chars=p)
         except Exception as exc:  # noqa: BLE001 - the engine promises not to raise; never trust it here
             log.warning("toolstub: synopsis of %s failed: %s: %s", part.tool_name or "tool", type(exc).__name__, exc)

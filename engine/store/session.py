@@ -141,13 +141,18 @@ class ToolResultStore(Reader):
         as it is stored.
         """
         ruleset = load_rules(rules)
-        whole_chars = streaming.large_outputs(ruleset).whole_chars
-        if not isinstance(content, str) or len(content) > whole_chars:
-            chunks = ingest.text_chunks(content)
-            whole, read = (None, []) if isinstance(content, str) else ingest.collect_whole(chunks, whole_chars)
+        sizes = streaming.large_outputs(ruleset)
+        if not isinstance(content, str) or len(content) > sizes.stream_chars:
+            kwargs = {"mime": mime_type, "tool_name": tool_name, "preview_chars": preview_chars}
+            if isinstance(content, str):
+                streamed, head = streaming.stream_text(content, ruleset, sizes, **kwargs)
+                chunks, whole, read = ingest.text_chunks(content), (None if streamed else content), []
+            else:
+                chunks = ingest.text_chunks(content)
+                whole, read, head = streaming.collect(chunks, ruleset, sizes, **kwargs)
             if whole is None:
                 return self._write_streamed(
-                    itertools.chain(read, chunks), ruleset=ruleset, progress=progress, tool_id=tool_id,
+                    itertools.chain(read, chunks), ruleset=ruleset, progress=progress, head=head, tool_id=tool_id,
                     tool_name=tool_name, mime_type=mime_type, message_id=message_id, preview_chars=preview_chars,
                     created_at=created_at, synopsis=synopsis, user_id=user_id, peer_id=peer_id,
                 )
@@ -175,14 +180,14 @@ class ToolResultStore(Reader):
         except UnicodeError:  # a component that cannot take lone surrogates: describe a same-length view
             return synopsize(without_surrogates(content), **kwargs)
 
-    def _write_streamed(self, chunks, *, ruleset, progress, **fields: Any) -> rec.StoredToolResult:
+    def _write_streamed(self, chunks, *, ruleset, progress, head=None, **fields: Any) -> rec.StoredToolResult:
         """One pass over ``chunks``: redacted per segment into a spool file, counted, then stored."""
         directory = None
         if isinstance(self.backend, LocalBackend):
             directory = self.backend.path(self.session_id)
             os.makedirs(directory, exist_ok=True)
         one = ingest.Pass(ruleset, mime=fields["mime_type"], tool_name=fields["tool_name"],
-                          preview_chars=fields["preview_chars"])
+                          preview_chars=fields["preview_chars"], head=head)
         spooled = ingest.spool(
             chunks,
             lambda segment: prepare_content(prepare_for_storage, segment, ruleset),

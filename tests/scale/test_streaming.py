@@ -17,7 +17,7 @@ import toolstub
 from toolstub import streaming
 from toolstub.store import ingest
 
-_LINES = ["2024-03-01 10:00:0%d INFO ok id=%d", "2024-03-01 10:00:0%d ERROR boom %d", "plain %d words %d", "é中😀 %d %d",
+_LINES = ["2024-03-01 10:00:0%d INFO ok id=%d", "[%d, %d],", "<a n='%d'>%d</a>", "2024-03-01 10:00:0%d ERROR boom %d", "plain %d words %d", "é中😀 %d %d",
           "token=ghp_%d%s" % (1, "a" * 36) + " %d %d", "%d%d", "a,b,c %d %d", "\r %d %d"]
 
 texts = st.lists(st.tuples(st.sampled_from(_LINES), st.integers(0, 9), st.integers(0, 999)), max_size=120).map(
@@ -26,13 +26,15 @@ texts = st.lists(st.tuples(st.sampled_from(_LINES), st.integers(0, 9), st.intege
 
 
 SMALL = "large_outputs: {whole_chars: 300, head_chars: 200, tail_chars: 120}\n"
+#: the line kinds streamed past 300 code points, the others whole up to 900
+EARLY = "large_outputs: {whole_chars: 900, head_chars: 200, tail_chars: 120, stream_chars: 300}\n"
 
 
-def small_rules(directory, base: str = "default") -> str:
+def small_rules(directory, base: str = "default", section: str = SMALL, name: str = "") -> str:
     """A rule file ``extends: base`` whose ``large_outputs`` limits are small (the streamed path at small sizes)."""
-    path = directory / f"small-{base}.yaml"
+    path = directory / f"small-{name or base}.yaml"
     if not path.exists():
-        path.write_text(f"schema_version: 1\nextends: {base}\n{SMALL}")
+        path.write_text(f"schema_version: 1\nextends: {base}\n{section}")
     return str(path)
 
 
@@ -45,7 +47,9 @@ def rule_dir(tmp_path_factory):
 def small_thresholds(monkeypatch, rule_dir):
     monkeypatch.setattr(streaming, "CHUNK_CHARS", 50)
     monkeypatch.setattr(streaming, "SEGMENT_CHARS", 64)
-    return {name: small_rules(rule_dir, name) for name in ("default", "openviking-compat")}
+    rules = {name: small_rules(rule_dir, name) for name in ("default", "openviking-compat")}
+    rules["early"] = small_rules(rule_dir, "default", EARLY, "early")
+    return rules
 
 
 def _cut(data: bytes, cuts: list[int]) -> list[bytes]:
@@ -72,7 +76,7 @@ def _fresh(tmp_path, name):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(text=texts, cuts=st.lists(st.integers(0, 10_000), max_size=12), rules=st.sampled_from(["default", "openviking-compat"]))
+@given(text=texts, cuts=st.lists(st.integers(0, 10_000), max_size=12), rules=st.sampled_from(["default", "openviking-compat", "early"]))
 def test_whole_str_bytes_file_and_chunks_store_the_same_record(tmp_path_factory, small_thresholds, text, cuts, rules):
     tmp = tmp_path_factory.mktemp("stream")
     data = text.encode("utf-8", "surrogateescape")
@@ -167,6 +171,11 @@ _KINDS = {
                     for i in range(2000)),
     "xml": '<?xml version="1.0"?>\n<catalog a="1">\n' + "".join(f'  <item id="{i}"><name>item{i}</name></item>\n' for i in range(3000))
            + "  <other/>\n</catalog>\n",
+    "markdown": "---\ntitle: x\n---\n" + "".join(
+        f"## Section {i}\n\nSome text with a [link](https://x.org/{i}) and ![img](a.png).\n\n- item\n- item two\n\n"
+        + ("```python\nx = 1\n# not a heading\n" + "y = 2\n" * 30 + "```\n\n" if i % 3 == 0 else "")
+        + ("| a | b |\n|---|---|\n| 1 | 2 |\n\n" if i % 5 == 0 else "")
+        + ("# Late title\n\n" if i == 200 else "") for i in range(400)),
     "text": "".join(f"The quick brown fox number {i} jumps over the lazy dog again and again.\n" for i in range(3000)),
 }
 #: the lines of each kind that give a total; they must be those of the whole output
@@ -179,6 +188,7 @@ _TOTAL_LINES = {
     "code": ("Code-like output with ", "line_count: "),
     "diff": ("Diff of ", "Files: ", "+"),
     "text": ("Characters: ", "Words: ", "Lines: "),
+    "markdown": ("Markdown document with ", "Title: ", "outline (", "#", "+", "code_blocks: ", "links: ", "front_matter keys: "),
     "xml": ("XML document with ", "root: ", "attributes: ", "item: ", "other: "),
 }
 
@@ -272,3 +282,57 @@ def test_externalize_describes_a_large_tool_output_in_one_bounded_pass(tmp_path,
     assert first.startswith(f"large output: {len(text)} characters") and first.endswith("of the whole output")
     assert _total_lines(toolstub.Synopsis.from_dict(synopsis), "log") == _total_lines(toolstub.synopsize(text), "log")
     assert "c1" in str(result.messages[0])
+
+
+# -- stream_chars: the line kinds are streamed earlier than the whole-parse kinds ------------------
+
+@pytest.fixture
+def early_rules(tmp_path, monkeypatch):
+    monkeypatch.setattr(streaming, "SEGMENT_CHARS", 1000)
+    path = tmp_path / "early.yaml"
+    path.write_text("schema_version: 1\nextends: default\nlarge_outputs: {whole_chars: 400000, head_chars: 5000, "
+                    "tail_chars: 3000, stream_chars: 20000}\n")
+    return str(path)
+
+
+def _json_array(n: int) -> str:
+    return "[\n" + ",\n".join(json.dumps({"id": i, "name": f"x{i}"}) for i in range(n)) + "\n]\n"
+
+
+@pytest.mark.parametrize("kind", ["log", "csv", "ndjson", "text", "code", "diff", "markdown"])
+def test_a_line_kind_past_stream_chars_is_streamed_with_whole_totals(tmp_path, early_rules, kind):
+    text = _KINDS[kind]
+    assert 20000 < len(text) < 400000
+    whole = toolstub.synopsize(text)
+    ruleset = toolstub.load_rules(early_rules)
+    stored = _fresh(tmp_path, "a").write(text, tool_id="t", rules=early_rules).synopsis
+    chunked = _fresh(tmp_path, "b").write(iter([text[:7777].encode(), text[7777:].encode()]), tool_id="t",
+                                          rules=early_rules).synopsis
+    content, read, head = streaming.collect(streaming.text_chunks(text), ruleset)
+    assert content is None and head is not None and head.kind == kind
+    scanned = streaming.scan(iter(read), ruleset, head=head).describe()
+    assert stored == chunked
+    for streamed in (stored, scanned):
+        assert streamed.kind == kind
+        assert streamed.notable_items[0].startswith(f"large output: {len(text)} characters")
+        assert streamed.notable_items[0].endswith("its counts are of the whole output")
+        assert _total_lines(streamed, kind) == _total_lines(whole, kind)
+
+
+@pytest.mark.parametrize("text", [_json_array(3000), _KINDS["xml"], "a: 1\nitems:\n" + "".join(f"  - k{i}: v{i}\n" for i in range(4000))],
+                         ids=["json", "xml", "yaml"])
+def test_a_whole_parse_kind_past_stream_chars_stays_whole(tmp_path, early_rules, text):
+    assert 20000 < len(text) < 400000
+    whole = toolstub.synopsize(text)
+    for content in (text, iter([text[:9999].encode(), text[9999:].encode()])):
+        stored = _fresh(tmp_path, f"s{type(content).__name__}").write(content, tool_id="t", rules=early_rules).synopsis
+        assert stored == toolstub.synopsize(text, rules=early_rules, mime="text/plain", tool_name="")
+        assert stored.kind == whole.kind and not any(line.startswith("large output") for line in stored.notable_items)
+    assert streaming.collect(streaming.text_chunks(text), toolstub.load_rules(early_rules))[0] == text
+
+
+def test_compat_has_no_early_streaming():
+    sizes = streaming.large_outputs(toolstub.load_rules("openviking-compat"))
+    assert sizes.stream_chars == sizes.whole_chars == 12_000_000
+    default = streaming.large_outputs(toolstub.load_rules("default"))
+    assert default.stream_chars < default.whole_chars and "log" in default.stream_kinds and "json" not in default.stream_kinds
