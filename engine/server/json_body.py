@@ -19,11 +19,24 @@ from typing import Any
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 
+from toolstub.server.body_limit import BODY_SCOPE_KEY
 from toolstub.store.query import Constant, _parse_int
 
 
 def loads_body(body: bytes | str) -> Any:
-    """The JSON value of a request body; integers over the digit limit as ``BigInt``."""
+    """The JSON value of a request body; integers over the digit limit as ``BigInt``.
+
+    A body msgspec decodes is decoded by it, straight from the bytes (no decoded copy of the
+    whole body, as ``json.loads`` makes); it refuses what it would decode otherwise than
+    ``json.loads`` (``NaN``, an integer past 64 bits of digits' range it cannot hold, a float
+    out of range, a lone surrogate escape), which then goes the ``json`` way below, errors too.
+    """
+    import msgspec  # already imported by the JSON plugin in a server
+
+    try:
+        return msgspec.json.decode(body)
+    except (msgspec.DecodeError, TypeError, ValueError):
+        pass
     try:
         return json.loads(body, parse_constant=Constant)
     except ValueError as exc:
@@ -32,7 +45,35 @@ def loads_body(body: bytes | str) -> Any:
         return json.loads(body, parse_int=_parse_int, parse_constant=Constant)
 
 
+#: a JSON body larger than this is decoded as soon as it is taken, and its bytes let go
+LARGE_BODY_BYTES = 1 << 20
+
+
+def _json_content(request: Request) -> bool:
+    """Whether FastAPI decodes this request's body as JSON (``application/json`` or ``application/*+json``)."""
+    value = request.headers.get("content-type")
+    if not value:
+        return False
+    kind = value.split(";", 1)[0].strip().lower()
+    return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
+
+
 class JSONBodyRequest(Request):
+    async def body(self) -> bytes:
+        # the body BodyLimitMiddleware received, as it received it (Starlette would join a copy)
+        holder = self.scope.get(BODY_SCOPE_KEY)
+        if not hasattr(self, "_body") and holder:
+            body = holder.pop()
+            if len(body) > LARGE_BODY_BYTES and _json_content(self):
+                # FastAPI only tests the body's bytes for emptiness, then asks json(): decoding now lets
+                # the bytes go before the route runs (a 200 MB tool output is then held once, as text)
+                self._json = loads_body(body)
+                self._body = b" "
+            else:
+                self._body = body
+            del body
+        return await super().body()
+
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
             self._json = loads_body(await self.body())

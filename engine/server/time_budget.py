@@ -17,6 +17,7 @@ from collections.abc import MutableMapping
 from typing import Any
 
 from toolstub.budget import _CURRENT, Budget
+from toolstub.server.body_limit import BODY_SCOPE_KEY
 from toolstub.server.envelope import body_timeout_response, error_response, receive_within
 
 Message = MutableMapping[str, Any]
@@ -35,6 +36,9 @@ class TimeBudgetMiddleware:
 
         # The body first (BodyLimitMiddleware bounded it for writes; bound GET bodies too).
         body_messages: list[Message] = []
+        # BodyLimitMiddleware's one owner of the whole body: kept there, not in a message here, so the
+        # route's JSONBodyRequest takes it (and lets it go) without a copy
+        holder = scope.get(BODY_SCOPE_KEY)
         size = 0
         deadline = asyncio.get_running_loop().time() + self.timeout
         while True:
@@ -50,6 +54,9 @@ class TimeBudgetMiddleware:
                                      f"{self.max_body_bytes} bytes", {"limit_bytes": self.max_body_bytes},
                                      headers={"Connection": "close"})(scope, receive, send)
                 return
+            if holder is not None and not holder and message.get("body"):
+                holder.append(message["body"])
+                message = {**message, "body": b""}
             body_messages.append(message)
             if not message.get("more_body", False):
                 break
@@ -59,7 +66,10 @@ class TimeBudgetMiddleware:
 
         async def app_receive() -> Message:
             if body_messages:
-                return body_messages.pop(0)
+                message = body_messages.pop(0)
+                if holder:
+                    message = {**message, "body": holder.pop()}
+                return message
             await gone.wait()
             return {"type": "http.disconnect"}
 
