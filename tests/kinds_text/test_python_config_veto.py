@@ -250,3 +250,53 @@ def test_compat_names_no_language() -> None:
     for content in (AWK_SCRIPT, PY_ENUM_MODULE):
         assert "Awk" not in toolstub.synopsize(content, rules="openviking-compat").title
         assert "Python" not in toolstub.synopsize(content, rules="openviking-compat").title
+
+
+CMAKE_PACKAGE_CONFIG = '''\
+# config file for the zipper package
+# https://example.org/zipper
+
+set (ZIPPER_VERSION "1.4")
+
+set (ZIPPER_PREFIX "/usr")
+set (ZIPPER_INCLUDE_DIR "/usr/include/zipper")
+set (ZIPPER_LIBRARY "/usr/lib/libzipper.so")
+
+set (ZIPPER_FOUND "TRUE")
+'''
+
+F77_BLOCK_DATA = '''\
+        BLOCK DATA PARAM_INI
+        COMMON /PARAMS/ NITER, TOL
+            DATA NITER, TOL /100, 1.0E-6/
+        END
+        SUBROUTINE STEP
+        COMMON /PARAMS/ NITER, TOL
+        NITER = NITER - 1
+        END
+'''
+
+SET_PROSE_CONFIG = '''\
+# mirror settings (set them before the first run)
+name = mirror
+set = nightly
+option = fast
+threads = 4
+timeout = 30
+'''
+
+
+@pytest.mark.parametrize(
+    ("content", "language"),
+    [(CMAKE_PACKAGE_CONFIG, "CMake"), (F77_BLOCK_DATA, "Fortran")],
+    ids=["cmake-package-config", "f77-block-data"],
+)
+def test_config_shaped_program_units_are_code(content: str, language: str) -> None:
+    # every statement is a command or a program unit of the language: the config shape is vetoed
+    syn = toolstub.synopsize(content)
+    assert syn.kind == "code"
+    assert syn.title == f"{language} code output"
+
+
+def test_config_with_set_and_option_keys_stays_text() -> None:
+    assert toolstub.synopsize(SET_PROSE_CONFIG).kind == "text"
