@@ -273,8 +273,15 @@ def validate(kind: str, data: bytes, note: str = "") -> str | None:
         parser = expat.ParserCreate()
         try:
             parser.Parse(data, True)
-        except expat.ExpatError as exc:
-            return f"expat: {exc}"
+        except (expat.ExpatError, ValueError) as exc:
+            # expat knows no multi-byte legacy codec (Shift_JIS, GBK, EUC-KR, Big5): decode as declared
+            declared = re.match(rb"""\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][\w.:-]*)["']""", data)
+            if declared is None or not note.startswith("legacy:"):
+                return f"expat: {exc}"
+            try:
+                expat.ParserCreate().Parse(data.decode(declared.group(1).decode("ascii")), True)
+            except (expat.ExpatError, LookupError, UnicodeDecodeError) as exc2:
+                return f"expat (as declared): {exc2}"
         if re.match(r"\s*(<!--.*?-->\s*)*<!DOCTYPE html", text, re.I | re.S) and not text.lstrip().startswith("<?xml"):
             return "an HTML page that is also XML: ambiguous"
         return None
@@ -1638,6 +1645,36 @@ def _write_tree(root: Path, files: dict[str, str]) -> None:
         (root / rel).write_text(text)
 
 
+#: (xml:lang, codec, declared name): real translations re-encoded into the legacy codec their XML declaration names
+LEGACY_XML = (("ja", "shift_jis", "Shift_JIS"), ("ja", "euc_jp", "EUC-JP"), ("zh_CN", "gbk", "GBK"),
+              ("zh_TW", "big5", "Big5"), ("ko", "euc_kr", "EUC-KR"), ("ru", "koi8_r", "KOI8-R"),
+              ("uk", "cp1251", "windows-1251"), ("de", "cp1252", "windows-1252"), ("fr", "latin_1", "ISO-8859-1"))
+
+
+def src_legacy_xml(b: Builder) -> None:
+    """XML whose declaration names a legacy encoding (shared-mime-info's translations, each language's
+    comments re-encoded into its legacy codec), and DOCTYPEs with an internal subset (files that ship one)."""
+    mime = _read(Path("/usr/share/mime/packages/freedesktop.org.xml"))
+    if mime is not None:
+        text = mime.decode("utf-8", "replace")
+        types = re.findall(r"<mime-type [^>]*>.*?</mime-type>", text, re.S)
+        for lang, codec, declared in LEGACY_XML:
+            mark = f'xml:lang="{lang}"'
+            kept = ["\n".join(line for line in t.splitlines() if mark in line or "<mime-type " in line
+                              or "</mime-type>" in line or "<glob " in line) for t in types if mark in t]
+            for start in (0, len(kept) // 2):
+                body = "\n".join(kept[start:start + 120])
+                doc = (f'<?xml version="1.0" encoding="{declared}"?>\n'
+                       f'<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">\n{body}\n</mime-info>\n')
+                b.add(f"legacy-xml:freedesktop.org.xml {lang} {declared} from {start}", "xml",
+                      doc.encode(codec, "xmlcharrefreplace"), source="usr-share", group="legacy-xml",
+                      note=f"legacy:{codec}")
+    for p in _walk(Path("/usr/share/sgml"), (".xsl", ".xml")) + _walk(Path("/usr/share/xml"), (".xsl", ".xml")):
+        data = _read(p)
+        if data is not None and re.search(rb"<!DOCTYPE\s+[\w:.-]+[^>\[]*\[", data[:4096]):
+            b.add(f"fs:{p.as_posix()}", "xml", data, source="usr-share", group="doctype-subset")
+
+
 def _windows(b: Builder, case_id: str, data: bytes | None, group: str, *, source: str = "command", sizes=(60, 200),
              count: int = 4) -> None:
     """A long log whole when small, else windows of lines (as a tool reading it by ranges)."""
@@ -1740,7 +1777,7 @@ def src_run_logs(b: Builder, tmp: Path) -> None:
 
 
 SOURCES = ("stdlib", "wheels", "pip_wheels", "npm", "usr_share", "etc", "logs", "doc_logs", "man_info", "commands", "tables", "python_runs", "git", "hard_code",
-           "run_logs")
+           "run_logs", "legacy_xml")
 
 
 def default_out() -> Path:
