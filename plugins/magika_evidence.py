@@ -96,8 +96,26 @@ def magika_label(content: str | bytes) -> tuple[str, float] | None:
 
 def magika_kind(content: str | bytes) -> tuple[str, float] | None:
     """(kind, score): Magika's label for ``content`` mapped to a toolstub kind; None without Magika."""
-    got = magika_label(content)
+    try:
+        got = magika_label(content)
+    except Exception as exc:  # noqa: BLE001 - a failing learned signal leaves the heuristics' choice
+        _note_failure(exc)
+        return None
     if got is None:
         return None
     label, score = got
     return label_to_kind(label), score
+
+
+_failed: list[str] = []
+
+
+def _note_failure(exc: BaseException) -> None:
+    """One log line, once per process, when Magika fails: detection goes on with the heuristics alone."""
+    if not _failed:
+        _failed.append(type(exc).__name__)
+        import logging
+
+        logging.getLogger("toolstub").warning(
+            "toolstub: the learned signal (magika) failed (%s: %s); kinds come from the heuristics alone",
+            type(exc).__name__, str(exc).splitlines()[0][:200] if str(exc) else "")

@@ -71,3 +71,18 @@ def test_learned_rule_is_validated(tmp_path) -> None:
     path.write_text("schema_version: 1\nextends: default\ndetection:\n  learned: {plugin: other}\n")
     with pytest.raises(Exception, match="learned"):
         toolstub.synopsize("x", rules=str(path))
+
+
+def test_failing_magika_is_a_note_not_a_crash(monkeypatch, caplog) -> None:
+    from toolstub.plugins import magika_evidence
+
+    def broken(content):
+        raise RuntimeError("onnx session could not start")
+
+    monkeypatch.setattr(magika_evidence, "magika_label", broken)
+    monkeypatch.setattr(magika_evidence, "_failed", [])
+    with caplog.at_level("WARNING", logger="toolstub"):
+        assert magika_evidence.magika_kind("a: 1\nb: [2, 3]\n") is None
+        assert magika_evidence.magika_kind("x = 1\n") is None
+    notes = [r.getMessage() for r in caplog.records if "magika" in r.getMessage()]
+    assert len(notes) == 1 and "RuntimeError" in notes[0] and "\n" not in notes[0]
