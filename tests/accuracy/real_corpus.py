@@ -136,7 +136,8 @@ _RESULT = re.compile(r"\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR|WARNING|INFO
 #: build and run log records: dmesg's `[ 12.345678]`, the JVM's `[0.012s][info]`, make and cmake/ninja progress,
 #: compiler diagnostics and their source excerpts (`  8 |   x`, `    |   ^~`), cargo, ctest, git trace lines
 _BUILD_MARK = re.compile(r"^\[ *\d+\.\d+s?\]|^make(?:\[\d+\])?: |^\[ *\d+%\] |^\[\d+/\d+\] |^-- |:\d+(?::\d+)?: (?:warning|error|note|fatal error):"
-                         r"|^ *\d* \| |^ +(?:Compiling|Finished|Running|Start) |^ *\d+/\d+ Test +#\d+: |^test \S+ \.\.\. |^\d\d:\d\d:\d\d\.\d+ ",
+                         r"|^ *\d* \| |^ +(?:Compiling|Finished|Running|Start) |^ *\d+/\d+ Test +#\d+: |^test \S+ \.\.\. |^\d\d:\d\d:\d\d\.\d+ "
+                         r"|^(?:\[pid +\d+\] |\d+ +)?\w+\(.*\) += (?:-?\d+|0x[0-9a-f]+|\?)|^(?:\[pid +\d+\] |\d+ +)?(?:<\.\.\. \w+ resumed>|\+\+\+ |--- SIG)",
                          re.M)
 _MAGIC = (b"\x7fELF", b"\x89PNG", b"\x1f\x8b", b"PK\x03\x04", b"\xde\x12\x04\x95", b"\x95\x04\x12\xde",
           b"GIF8", b"\xff\xd8\xff", b"\x00\x01\x00\x00", b"OTTO", b"wOFF", b"wOF2", b"\xfd7zXZ", b"BZh",
@@ -1776,8 +1777,62 @@ def src_run_logs(b: Builder, tmp: Path) -> None:
         _windows(b, "cmd:dmesg", _run(["dmesg"], timeout=30), "dmesg-log", sizes=(40, 150), count=4)
 
 
+def src_trace_logs(b: Builder, tmp: Path) -> None:
+    """System-call traces (strace) of small real commands: one record per line, no timestamp and no level (the
+    record shape `name(args) = result` is the evidence). Each command runs in well under a second."""
+    if not _which("strace"):
+        return
+    py = sys.executable
+    runs = (("ls -la /usr/share/doc", ["-f"], ["ls", "-la", "/usr/share/doc"]),
+            ("sh -c 'cat /etc/os-release | wc -l'", ["-f"], ["sh", "-c", "cat /etc/os-release | wc -l"]),
+            ("python -c 'import json' (trace=file)", ["-f", "-e", "trace=file,desc"], [py, "-S", "-c", "import json; print(json.__name__)"]),
+            ("git log -1 --oneline", ["-f", "-e", "trace=%file"], ["git", "-C", str(REPO), "log", "-1", "--oneline"]),
+            ("-c ls /etc (summary)", ["-c"], ["ls", "/etc"]))
+    for i, (label, flags, argv) in enumerate(runs):
+        trace = tmp / f"strace-{i}.txt"
+        if _run(["strace", *flags, "-o", str(trace), *argv], timeout=30) is None or not trace.is_file():
+            b.drop(f"cmd:strace {label}", "log", "could not run")
+            continue
+        data = trace.read_bytes()
+        if flags == ["-c"]:  # the -c summary is a table of counts, not a trace
+            b.add(f"cmd:strace -c {label[3:]}", "text", data, source="command", group="strace-text")
+            continue
+        _windows(b, f"cmd:strace {' '.join(flags)} {label}", data, "strace-log", sizes=(60, 200), count=2)
+
+
+def src_listings(b: Builder, tmp: Path) -> None:
+    """More everyday command outputs: --help pages, env, ip addr, find, du (size TAB path), grep -rn, git grep -n.
+    --help, env, ip, find and grep output are text (listings and prose, no row structure); du's rows are one
+    tab-separated pair each (the validation checks every row)."""
+    py = sys.executable
+    for argv in (["ls", "--help"], ["grep", "--help"], ["tar", "--help"], ["git", "help", "log"], ["sort", "--help"],
+                 [py, "-m", "pip", "install", "--help"], [py, "-m", "pytest", "--help"], [py, "--help"], ["find", "--help"]):
+        b.add(f"cmd:{' '.join(['python', *argv[1:]] if argv[0] == py else argv)}", "text",
+              _run(argv, timeout=30, env={"MANPAGER": "cat", "GIT_PAGER": "cat"}), source="command", group="help-text")
+    b.add("cmd:env (sanitized)", "text", _run(["env"], env={"EDITOR": "vi", "SHELL": "/bin/bash", "USER": "demo"}), source="command",
+          group="env-text")
+    if _which("ip"):
+        b.add("cmd:ip addr", "text", _run(["ip", "addr"]), source="command", group="ip-text")
+        b.add("cmd:ip route", "text", _run(["ip", "route"]), source="command", group="ip-text")
+    for d in ("/usr/share/doc", "/etc"):
+        out = _run(["find", d, "-maxdepth", "2"], timeout=30)
+        if out:
+            b.add(f"cmd:find {d} -maxdepth 2 | head -300", "text", b"".join(out.splitlines(keepends=True)[:300]),
+                  source="command", group="find-text")
+    for d in ("/usr/share/doc", "/usr/lib/python3"):
+        out = _run(["du", "-a", "--max-depth=2", d], timeout=30)
+        if out:
+            b.add(f"cmd:du -a --max-depth=2 {d} | head -250", "tsv", b"".join(out.splitlines(keepends=True)[:250]),
+                  source="command", group="du-tsv")
+    for pat, where in (("def main", "engine"), ("import re", "plugins")):
+        b.add(f"cmd:grep -rn '{pat}' {where}", "text", _run(["grep", "-rn", pat, where], cwd=REPO), source="command",
+              group="grep-text")
+    b.add("cmd:git grep -n 'TODO\\|XXX'", "text", _run(["git", "grep", "-n", "-e", "TODO", "-e", "XXX"], cwd=REPO),
+          source="command", group="grep-text")
+
+
 SOURCES = ("stdlib", "wheels", "pip_wheels", "npm", "usr_share", "etc", "logs", "doc_logs", "man_info", "commands", "tables", "python_runs", "git", "hard_code",
-           "run_logs", "legacy_xml")
+           "run_logs", "legacy_xml", "trace_logs", "listings")
 
 
 def default_out() -> Path:

@@ -31,6 +31,22 @@ LOGS = {
     "cmake_configure": "-- The C compiler identification is GNU 12.2.0\n-- Detecting C compiler ABI info\n"
     "-- Detecting C compiler ABI info - done\n-- Check for working C compiler: /usr/bin/cc - skipped\n"
     "-- Configuring done\n-- Generating done\n-- Build files have been written to: /tmp/demo/build\n",
+    # strace: no timestamp and no level, the record shape `syscall(args) = result` on every line
+    "strace": 'execve("/usr/bin/ls", ["ls", "-la"], 0x7ffc5d1e3a18 /* 21 vars */) = 0\n'
+    "brk(NULL)                               = 0x55d0c6f0e000\n"
+    'openat(AT_FDCWD, "/etc/ld.so.cache", O_RDONLY|O_CLOEXEC) = 3\n'
+    "newfstatat(3, \"\", {st_mode=S_IFREG|0644, st_size=18023, ...}, AT_EMPTY_PATH) = 0\n"
+    "mmap(NULL, 18023, PROT_READ, MAP_PRIVATE, 3, 0) = 0x7f3a6b2f1000\n"
+    "close(3)                                = 0\n"
+    'access("/etc/suid-debug", F_OK)         = -1 ENOENT (No such file or directory)\n'
+    "exit_group(0)                           = ?\n+++ exited with 0 +++\n",
+    "strace_f": "4242  clone3({flags=CLONE_VM|CLONE_VFORK, exit_signal=SIGCHLD, stack=0x7f1c, stack_size=0x9000}, 88 <unfinished ...>\n"
+    '4243  execve("/usr/bin/wc", ["wc", "-l"], 0x5615 /* 21 vars */ <unfinished ...>\n'
+    "4242  <... clone3 resumed>)             = 4243\n4242  wait4(-1,  <unfinished ...>\n"
+    '4243  <... execve resumed>)             = 0\n4243  read(0, "PRETTY_NAME=\\"Debian GNU/Linux 12"..., 16384) = 267\n'
+    "4243  exit_group(0)                     = ?\n4243  +++ exited with 0 +++\n"
+    "4242  <... wait4 resumed>[{WIFEXITED(s) && WEXITSTATUS(s) == 0}], 0, NULL) = 4243\n"
+    "4242  --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED, si_pid=4243, si_status=0} ---\n",
     "ninja": "[1/4] Building C object CMakeFiles/util.dir/src/util.c.o\n[2/4] Linking C static library libutil.a\n"
     "[3/4] Building C object CMakeFiles/app.dir/src/main.c.o\n[4/4] Linking C executable app\n",
     "cmake_make": "[ 25%] Building C object CMakeFiles/util.dir/src/util.c.o\n[ 50%] Linking C static library libutil.a\n"
@@ -96,3 +112,10 @@ def test_tab_table_share_is_rule_data() -> None:
     two_columns = "".join(f"2026-12-0{d} 1{d}:00:00\tbackup of volume {d} finished\n" for d in range(1, 9))
     assert toolstub.synopsize(two_columns, rules="default").kind == "tsv"
     assert toolstub.synopsize(two_columns, rules=toolstub.load_rules(str(rules))).kind == "log"
+
+
+def test_short_function_definitions_are_not_strace_records() -> None:
+    # Julia/maths one-line definitions share the `name(args) = value` shape; only system-call names (or strace's
+    # `-f` pid column) make the record a trace line
+    julia = "".join(f"{name}(x, y) = {n}\n" for n, name in enumerate(("f", "g", "area", "scale", "shift", "norm2"), 1))
+    assert toolstub.synopsize(julia, rules="default").kind != "log"
