@@ -25,7 +25,8 @@ import real_corpus  # noqa: E402
 #: holdout accuracy of default, measured 09:00 UTC 2026-12-03 (main at 413ae32, before the ndjson kind) at 92.2 % (1056/1145), minus a
 #: margin for the machine (another venv, other packages, other logs change a few cases). The
 #: detection helpers raise it as they land; never lower it to pass.
-HOLDOUT_FLOOR = 0.90
+#: raised by detlog4: measured 98.64 % (1378/1397) at 23:12 UTC 2026-12-03 (main at 573ae1e + the strace/listings work).
+HOLDOUT_FLOOR = 0.98
 MIN_CASES = 1500
 
 
@@ -34,7 +35,8 @@ MIN_CASES = 1500
 #: (other packages, other commands' outputs change a few cases) and is honest: it is what default does on
 #: unseen sources today, not a target. Nobody tunes on the fresh split; raise the floor when default's
 #: fresh figure rises, never lower it to pass.
-FRESH_FLOOR = 0.95
+#: raised by detlog4: measured 97.81 % (1608/1644) at 23:12 UTC 2026-12-03.
+FRESH_FLOOR = 0.97
 
 
 @pytest.fixture(scope="module")
