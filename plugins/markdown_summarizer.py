@@ -271,11 +271,16 @@ def _count_features(scan: _Scan, index: int, line: str, hits: _Hits) -> None:
 
 
 def _scan(lines: list[str], caps: Mapping[str, Any]) -> _Scan:
-    lines = [line.rstrip("\r") for line in lines]
-    hits = _Hits(lines, caps)
     scan = _Scan()
-    fence: str | None = None
-    previous = ""
+    _scan_into(scan, [line.rstrip("\r") for line in lines], caps)
+    return scan
+
+
+def _scan_into(
+    scan: _Scan, lines: list[str], caps: Mapping[str, Any], fence: str | None = None, previous: str = ""
+) -> tuple[str | None, str]:
+    """Scan ``lines`` into ``scan`` from an open ``fence`` and the ``previous`` line; return both after."""
+    hits = _Hits(lines, caps)
     for index, line in enumerate(lines):
         if fence is not None:
             if _fence_close(line, fence):
@@ -284,7 +289,7 @@ def _scan(lines: list[str], caps: Mapping[str, Any]) -> _Scan:
             continue
         fence = _scan_line(scan, index, line, previous, hits)
         previous = line
-    return scan
+    return fence, previous
 
 
 def _setext_lines(text: str) -> list[int]:
@@ -1031,17 +1036,7 @@ class _MarkdownTotals(StreamCounter):
         lines = [line.rstrip("\r") for line in lines]
         if not lines:
             return
-        hits, scan = _Hits(lines, self.caps), self.scan
-        fence, previous = self.fence, self.previous
-        for index, line in enumerate(lines):
-            if fence is not None:
-                if _fence_close(line, fence):
-                    fence = None
-                previous = ""
-                continue
-            fence = _scan_line(scan, index, line, previous, hits)
-            previous = line
-        self.fence, self.previous = fence, previous
+        self.fence, self.previous = _scan_into(self.scan, lines, self.caps, self.fence, self.previous)
         self._bound()
 
     def _bound(self) -> None:
