@@ -13,8 +13,10 @@ The decode is linear and never builds the whole value: ``msgspec`` splits the
 top level into raw slices (``list[Raw]`` / ``dict[str, Raw]``) and only the
 slices the synopsis reads are decoded; whenever that fast path cannot decide
 exactly (trailing data, ``NaN``, lone-surrogate escapes, long integers, deep
-nesting) the stdlib ``raw_decode`` decides. Nesting depth is measured first
-with a bracket scan, so a 100,000-deep value costs one pass.
+nesting) the stdlib ``raw_decode`` decides. Nesting depth is bounded by the
+split's slice lengths (a slice of n bytes nests at most n / 2 deep); only when a
+slice is long enough to nest past the limit, or the fast path fails, is it
+measured with a bracket scan, so a 100,000-deep value costs one pass.
 
 .. rubric:: Options (``kinds.json``)
 
@@ -265,9 +267,10 @@ def _stdlib_decode(text: str, depth_hint: int, long_integers: bool = False) -> t
     return decoder.raw_decode(text)
 
 
-def _fast_decode(text: str, data: bytes | None, depth: int) -> Any | None:
-    """The top level split into raw slices, or ``None`` when the fast path cannot decide exactly."""
-    if data is None or depth > _FAST_DEPTH or text[:1] not in ("{", "["):
+def _fast_decode(text: str, data: bytes | None) -> Any | None:
+    """The top level split into raw slices, or ``None`` when the fast path cannot decide exactly
+    (the caller checks the depth: msgspec is used only up to ``_FAST_DEPTH``)."""
+    if data is None or text[:1] not in ("{", "["):
         return None
     if _has_long_integer(data):
         return None
@@ -276,6 +279,22 @@ def _fast_decode(text: str, data: bytes | None, depth: int) -> Any | None:
         return msgspec.json.decode(data, type=kind)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, ValueError):
         return None
+
+
+def _within_depth(split: Any, limit: int) -> bool:
+    """Whether the value split into ``split`` (a list or dict of raw slices) nests at most ``limit`` deep.
+
+    A slice of n bytes nests at most n // 2 deep (each level opens and closes a bracket), so
+    only slices longer than ``2 * (limit - 1)`` bytes are scanned, each on its own (a slice is one
+    whole value: its strings are closed).
+    """
+    items = split.values() if isinstance(split, dict) else split
+    if limit < 1 or not items:
+        return limit >= 1
+    cutoff = 2 * (limit - 1)
+    if max(map(len, items)) <= cutoff:
+        return True
+    return all(nesting_depth(bytes(item)) < limit for item in items if len(item) > cutoff)
 
 
 # --- the lazy value model: Python values whose containers may hold raw slices -------------
@@ -484,10 +503,15 @@ def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
         except UnicodeEncodeError:  # lone surrogates: only the stdlib decides
             depth = nesting_depth(text.encode("utf-8", "surrogatepass"))
         else:
+            # the fast split first: its slices bound the depth, so the bracket scan of the whole
+            # text is needed only when a slice is long enough to nest past the limit
+            limit = min(_FAST_DEPTH, caps["max_nesting"])
+            fast = _fast_decode(text, data)
+            if fast is not None and _within_depth(fast, limit):
+                return fast, 0, values
             depth = nesting_depth(data)
-    fast = _fast_decode(text, data, depth) if depth <= caps["max_nesting"] else None
-    if fast is not None:
-        return fast, 0, values
+            if fast is not None and depth <= limit:
+                return fast, 0, values
     try:
         try:
             root, end = _stdlib_decode(text, depth)

@@ -44,6 +44,28 @@ def test_bracket_profile_of_wide_arrays(items):
     assert json_summarizer.bracket_profile(data) == _walk_profile(data)
 
 
+
+_NESTED = st.recursive(
+    st.sampled_from([0, "s", "[{", None, True, "x" * 40]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["a", "b]", "c"]), inner, max_size=3),
+    max_leaves=60,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_NESTED, max_size=6) | st.dictionaries(st.sampled_from(["k", "l"]), _NESTED, max_size=2),
+       st.integers(0, 12))
+def test_depth_bound_of_the_fast_split_is_the_bracket_scan(value, limit):
+    """The split's slice lengths (and a scan of the long slices only) decide as the whole scan does."""
+    import json
+
+    import msgspec
+
+    data = json.dumps(value).encode()
+    split = msgspec.json.decode(data, type=dict[str, msgspec.Raw] if isinstance(value, dict) else list[msgspec.Raw])
+    assert json_summarizer._within_depth(split, limit) == (json_summarizer.nesting_depth(data) <= limit)
+
+
 _LOG_LINES = [
     "2024-03-01 09:00:01 INFO [worker-3] request id=12 took 0.1s",
     "2024-03-01 09:00:02 ERROR cannot open /data/x.db",
