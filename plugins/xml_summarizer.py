@@ -170,10 +170,6 @@ class _Scan:
         self.entity_declarations += 1
 
 
-def _doctype(*args: Any) -> None:
-    return None
-
-
 def _refuse_unexpanded(data: str) -> None:
     if len(data) >= 2 and data[0] == "&":
         raise _Unexpanded(data)
@@ -209,9 +205,13 @@ def make_parser(state: _Scan, *, expand_entities: bool = True, namespaces: bool 
 
         parser.StartDoctypeDeclHandler = doctype
     else:
-        parser.StartDoctypeDeclHandler = _doctype
-        parser.CharacterDataHandler = len
-        parser.DefaultHandler = _ignore
+        # Entities are declared only in a DTD, so the non-expanding default handler (and the
+        # character-data sink that keeps text away from it) is needed only once a DOCTYPE starts
+        def doctype_no_expand(*args: Any) -> None:
+            parser.CharacterDataHandler = len
+            parser.DefaultHandler = _ignore
+
+        parser.StartDoctypeDeclHandler = doctype_no_expand
         parser.EntityDeclHandler = state.entity_declared
     return parser
 
