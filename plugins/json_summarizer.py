@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import sys
 import threading
 from array import array
 from collections.abc import Callable
@@ -147,6 +148,7 @@ CAPS_SCHEMA: dict[str, Any] = {
 
 _THREAD_DEPTH = 200  # a stdlib decode deeper than this runs on a fresh thread stack
 _FAST_DEPTH = 400  # msgspec (recursive C) is used only below this depth
+_FAST_FIRST_RECURSION_LIMIT = 10_000  # above it, the depth is measured before msgspec runs
 _MAX_INT_DIGITS = 4300  # CPython's int-from-string limit (json refuses longer integers)
 
 
@@ -505,11 +507,16 @@ def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
         else:
             # the fast split first: its slices bound the depth, so the bracket scan of the whole
             # text is needed only when a slice is long enough to nest past the limit
+            # (only under a usual recursion limit: msgspec's C recursion stops at that limit, and
+            # a raised one would let it recurse as deep as the input before any depth is known)
             limit = min(_FAST_DEPTH, caps["max_nesting"])
-            fast = _fast_decode(text, data)
+            first = sys.getrecursionlimit() <= _FAST_FIRST_RECURSION_LIMIT
+            fast = _fast_decode(text, data) if first else None
             if fast is not None and _within_depth(fast, limit):
                 return fast, 0, values
             depth = nesting_depth(data)
+            if depth <= limit and not first:
+                fast = _fast_decode(text, data)
             if fast is not None and depth <= limit:
                 return fast, 0, values
     try:

@@ -390,3 +390,20 @@ def test_short_text_redaction_is_the_same_with_the_prefilter_compiled(parts):
     assert filtered.findings(text) == plain.findings(text)
     assert filtered.redact(text) == plain.redact(text)
     assert "_prefilter" not in plain.__dict__
+
+
+def test_json_under_a_raised_recursion_limit_is_described_alike():
+    """With a raised recursion limit the depth is measured before the fast split: same synopsis."""
+    import sys
+
+    import toolstub
+
+    content = '{"a": [1, {"b": [[2]]}], "c": "' + "x" * 2000 + '"}'
+    deep = "[" * 3000 + "]" * 3000
+    expected = [toolstub.synopsize(text) for text in (content, deep)]
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(json_summarizer._FAST_FIRST_RECURSION_LIMIT + 1)
+    try:
+        assert [toolstub.synopsize(text) for text in (content, deep)] == expected
+    finally:
+        sys.setrecursionlimit(old)
