@@ -317,14 +317,15 @@ def _setext_lines(text: str) -> list[int]:
 
 
 def _may_claim(lines: list[str], caps: Mapping[str, Any]) -> bool:
-    """False when the probe has no heading, setext underline or fence at all (then :func:`_claims` is False).
+    """False when the probe has no heading, setext underline, fence, link or table rule at all
+    (then :func:`_claims` is False; a document that is one pipe table has only its ``|---|---|`` rule).
 
-    Two RE2 searches and one line test instead of the probe's full scan: content of another
+    A few RE2 searches and one line test instead of the probe's full scan: content of another
     kind (a 10 MB JSON or CSV line...) is declined in a few milliseconds.
     """
     text = "\n".join(line.rstrip("\r") for line in lines)
     data = text.encode("utf-8", "surrogatepass")
-    if any(_multiline(caps[key]).search(data) is not None for key in ("heading", "fence", "link")):
+    if any(_multiline(caps[key]).search(data) is not None for key in ("heading", "fence", "link", "table_rule")):
         return True
     return bool(_setext_lines(text))
 
@@ -765,6 +766,7 @@ class _Evidence:
     links: int = 0  # inline links and reference definitions (not bare <https://...> autolinks)
     comment_blocks: int = 0
     rst: int = 0
+    rst_adornments: int = 0  # of ``rst``: ``=``/``-`` over- and underlines only (no directive, role, literal...)
     foreign: int = 0
 
 
@@ -833,6 +835,7 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
         after = text[match.end() + 1 :].split("\n", 2)
         if len(after) >= 2 and after[0].strip() and after[1] == adornment:
             ev.rst += 1
+            ev.rst_adornments += 1
     ev.foreign = len(_FOREIGN.findall("\n".join(lines)[:_EVIDENCE_CHARS]))
     return ev
 
@@ -869,7 +872,11 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
         return ()
     if ev.foreign and ev.foreign >= scan.blocks + ev.links:
         return ()
-    if ev.rst + scan.underlines >= 2 and ev.rst + scan.underlines >= scan.blocks + ev.links + scan.tables:
+    # ``====`` banners around a title in a document with Markdown headings and inline markup (a
+    # prompt file) are banners: reStructuredText has no ATX headings; directives, roles and
+    # literals stay reStructuredText whatever else the document has
+    banners = ev.isolated and not ev.commentish and ev.rst == ev.rst_adornments and inline >= 3
+    if not banners and ev.rst + scan.underlines >= 2 and ev.rst + scan.underlines >= scan.blocks + ev.links + scan.tables:
         return ()
     if ev.comment_blocks and ev.comment_blocks >= scan.blocks + ev.links:
         return ()
@@ -877,8 +884,12 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
         return ()
     hierarchy = ev.isolated >= 2 and (len(ev.levels) >= 2 or min(ev.levels) >= 2) and scan.prose + scan.lists >= 2
     fenced = bool(scan.blocks and scan.prose)
+    # a heading over Markdown lists and prose (a prompt file, a TODO): ATX headings, none of them a
+    # comment, and more list items and prose lines than a heading or two in a plain-text file has
+    outlined = ev.isolated and not ev.commentish and not ev.rst and scan.lists >= 5 and scan.prose >= 3
     if not (
         fenced
+        or outlined
         or (headed and (strong >= 2 or (strong and (scan.lists or scan.prose)) or hierarchy))
         or (not headed and strong >= 3 and scan.lists + scan.prose >= 2 and ev.rst == 0)
     ):
