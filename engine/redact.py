@@ -30,18 +30,20 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import html
 import json
 import math
 import re
 import string
+import sys
 import urllib.parse
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from toolstub import regex as _regex
+from toolstub import validation_cache
 from toolstub.errors import PatternError, RedactionRejected, RuleFileError
-from toolstub.regex import compile_large, compile_pattern, without_groups
+from toolstub.regex import LinearPattern, LiteralGate, compile_large, compile_pattern, known_pattern, literal_gate, without_groups
 from toolstub.ruleset import Ruleset
 from toolstub.synopsis import Synopsis
 
@@ -51,25 +53,37 @@ ENTROPY_NAME = "high_entropy_secret"
 _VALUE_CHARS = r"[A-Za-z0-9+/=_.~!@#$%^&*?-]"
 
 
+def _group_number(regex: Any, group: int | str) -> int:
+    return regex.groupindex[group] if isinstance(group, str) else group
+
+
 @dataclasses.dataclass(frozen=True)
 class Detector:
     name: str
     regex: Any
-    group: int = 0
+    #: the secret's group number; a group name in a redactor built from a remembered section
+    #: (:func:`redactor_for`), resolved when the detector first runs (its pattern compiled then)
+    group: int | str = 0
     exclude: Any = None  # a secret this matches whole is a placeholder, not a secret
     exclude_after: Any = None  # ... or that is followed by this (a type annotation, a sentence)
-    distinct_from: int | None = None  # ... or that equals this group's text (postgres:postgres)
+    distinct_from: int | str | None = None  # ... or that equals this group's text (postgres:postgres)
+
+    @functools.cached_property
+    def group_number(self) -> int:
+        return _group_number(self.regex, self.group)
 
     def excluded(self, text: str, match: Any, start: int, end: int) -> bool:
         if self.exclude is not None and self.exclude.search(text[start:end]):
             return True
         if self.exclude_after is not None and self.exclude_after.search(text[end : end + AFTER_CHARS]):
             return True
-        return self.distinct_from is not None and match.group(self.distinct_from) == text[start:end]
+        return self.distinct_from is not None and \
+            match.group(_group_number(self.regex, self.distinct_from)) == text[start:end]
 
 
 #: where a bare value of ``?key=value&page=2`` ends: an ``&`` that starts the next ``name=``
-_NEXT_PARAM = compile_pattern(r"&(?:amp;)?[A-Za-z_][A-Za-z0-9_.-]*=")
+#: (this module's own patterns compile on first use: most texts never reach them)
+_NEXT_PARAM = LinearPattern.deferred(r"&(?:amp;)?[A-Za-z_][A-Za-z0-9_.-]*=")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,12 +91,20 @@ class Entropy:
     regex: Any
     min_bits_per_char: float
     min_length: int = 12
-    group: int = 1
+    group: int | str = 1
     exclude_keys: Any = None
     exclude_values: Any = None
     exclude_after: Any = None
     require: Any = None
-    key_group: int = 1
+    key_group: int | str = 1
+
+    @functools.cached_property
+    def group_number(self) -> int:
+        return _group_number(self.regex, self.group)
+
+    @functools.cached_property
+    def key_group_number(self) -> int:
+        return _group_number(self.regex, self.key_group)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,10 +115,31 @@ class Redactor:
     replacement: str
     detectors: tuple[Detector, ...]
     entropy: Entropy | None
+    #: one :class:`~toolstub.regex.LiteralGate` (or None) per detector and the entropy scan last, when
+    #: known already (a remembered section); computed from the patterns on first use otherwise
+    gates: tuple[LiteralGate | None, ...] | None = dataclasses.field(default=None, compare=False, repr=False)
 
     @property
     def active(self) -> bool:
         return bool(self.detectors or self.entropy)
+
+    @functools.cached_property
+    def _gates(self) -> tuple[LiteralGate | None, ...]:
+        if self.gates is not None and len(self.gates) == len(self.detectors) + 1:
+            return self.gates
+        return compute_gates(self)
+
+    def _gated(self, text: str) -> list[int]:
+        """Indexes of the detectors (the entropy scan last) whose literal gate admits ``text``: the
+        others cannot match it, so they are neither compiled nor run (regex.LiteralGate)."""
+        folded: list[str] = []
+
+        def fold() -> str:
+            if not folded:
+                folded.append(text.casefold())
+            return folded[0]
+
+        return [index for index, gate in enumerate(self._gates) if gate is None or gate.admits(text, fold)]
 
     @functools.cached_property
     def _prefilter(self) -> tuple[Any, ...] | None:
@@ -122,7 +165,8 @@ class Redactor:
         than running the detectors."""
         every = range(len(self.detectors) + 1)
         if len(text) < PREFILTER_MIN_CHARS and "_prefilter" not in self.__dict__:
-            return every  # a short text: the prefilter only once a large text has compiled it
+            # a short text: the prefilter only once a large text has compiled it; the literal gates
+            return self._gated(text)
         if self._prefilter is None:
             return every
         try:
@@ -141,7 +185,7 @@ class Redactor:
                 continue
             detector = self.detectors[index]
             for match in detector.regex.finditer(text):
-                start, end = match.span(detector.group)
+                start, end = match.span(detector.group_number)
                 if start >= 0 and end > start:
                     if detector.excluded(text, match, start, end):
                         continue
@@ -159,7 +203,7 @@ class Redactor:
         out = []
         for match in entropy.regex.finditer(text):
             value = match.group("secret")
-            start, end = match.span(entropy.group)
+            start, end = match.span(entropy.group_number)
             quote = match.group("quote")
             if not quote:  # a bare value in a URL query ends where the next parameter begins
                 next_param = _NEXT_PARAM.search(value)
@@ -172,7 +216,7 @@ class Redactor:
                 continue  # a call: password = get_password(...)
             if quote and text[end : end + 1] not in (quote, "\\", ""):
                 continue  # the quoted value goes on with characters a secret does not have
-            key_start = match.start(entropy.key_group)
+            key_start = match.start(entropy.key_group_number)
             if key_start > 0 and text[key_start - 1] in ":/":
                 continue  # a part of a longer name: arn:aws:secretsmanager:...:secret:NAME, a/b/token
             if entropy.exclude_keys is not None and entropy.exclude_keys.search(match.group("key")):
@@ -232,7 +276,7 @@ class Redactor:
 
 #: a JSON string literal holding a \\uXXXX or \\/ escape (the only escapes that hide characters a
 #: detector looks for); leftmost matches are real tokens in JSON, where backslashes occur only in strings
-_ESCAPED_STRING = compile_pattern(r'"(?:[^"\\\n]|\\.)*\\(?:u[0-9A-Fa-f]{4}|/)(?:[^"\\\n]|\\.)*"')
+_ESCAPED_STRING = LinearPattern.deferred(r'"(?:[^"\\\n]|\\.)*\\(?:u[0-9A-Fa-f]{4}|/)(?:[^"\\\n]|\\.)*"')
 
 
 def _looks_like_json(text: str) -> bool:
@@ -282,14 +326,14 @@ def _decoded_words(text: str, pattern: Any, decode: Any) -> tuple[str, list[tupl
 
 #: a word holding a percent-escape (``%2F``): the characters of a URL's path, query value or form
 #: field, without ``=``, ``&`` and ``?`` so that a key stays outside the value it names
-_PERCENT_WORD = compile_pattern(r"[A-Za-z0-9._~+\-/%]*%[0-9A-Fa-f]{2}[A-Za-z0-9._~+\-/%]*")
+_PERCENT_WORD = LinearPattern.deferred(r"[A-Za-z0-9._~+\-/%]*%[0-9A-Fa-f]{2}[A-Za-z0-9._~+\-/%]*")
 #: a word holding an HTML character reference (``&#103;``, ``&#x67;``, ``&quot;``)
 _ENTITY = r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
-_ENTITY_WORD = compile_pattern(rf"(?:[^\s<>\"'&]|{_ENTITY})*{_ENTITY}(?:[^\s<>\"'&]|{_ENTITY})*")
+_ENTITY_WORD = LinearPattern.deferred(rf"(?:[^\s<>\"'&]|{_ENTITY})*{_ENTITY}(?:[^\s<>\"'&]|{_ENTITY})*")
 
 
 #: an ANSI escape sequence (colour, cursor: ``ESC[01;31m``, ``ESC[K``), which decodes to nothing
-_ANSI = compile_pattern(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+_ANSI = LinearPattern.deferred(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 
 
 def _ansi_view(text: str) -> tuple[str, list[tuple[int, int, int, int, str]]] | None:
@@ -305,6 +349,8 @@ def _unpercent(word: str) -> str | None:
 
 
 def _unentity(word: str) -> str | None:
+    import html  # noqa: PLC0415 - only for a text holding an entity (start-up)
+
     decoded = html.unescape(word)
     return decoded if decoded.isprintable() else None
 
@@ -320,7 +366,7 @@ def _entity_view(text: str) -> tuple[str, list[tuple[int, int, int, int, str]]] 
 #: a word holding a backslash escape of a source-code string (``\x61``, ``\u0061``, ``\U00000061``:
 #: Python, JavaScript, C, shell ``$'...'``); JSON's own escapes are read by :func:`_decoded_view`
 _BACKSLASH = r"\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})"
-_BACKSLASH_WORD = compile_pattern(rf"(?:[A-Za-z0-9_+/=.~-]|{_BACKSLASH})*{_BACKSLASH}(?:[A-Za-z0-9_+/=.~-]|{_BACKSLASH})*")
+_BACKSLASH_WORD = LinearPattern.deferred(rf"(?:[A-Za-z0-9_+/=.~-]|{_BACKSLASH})*{_BACKSLASH}(?:[A-Za-z0-9_+/=.~-]|{_BACKSLASH})*")
 _BACKSLASH_ONE = re.compile(_BACKSLASH)
 
 
@@ -394,14 +440,16 @@ def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return merged
 
 
-def _compile(pattern: str, *, source: str, json_path: str) -> Any:
+def _compile(pattern: str, *, source: str, json_path: str, known: bool = False) -> Any:
+    if known:  # compiled before with this RE2 (a remembered section): compiled on first use
+        return known_pattern(pattern)
     try:
         return compile_pattern(pattern)
     except PatternError as exc:
         raise RuleFileError(str(exc), path=source, json_path=json_path) from None
 
 
-def _entropy(section: Mapping[str, Any], source: str) -> Entropy | None:
+def _entropy(section: Mapping[str, Any], source: str, known: bool = False) -> Entropy | None:
     keywords = [str(k) for k in section.get("keywords") or () if str(k)]
     if not keywords:
         return None
@@ -412,66 +460,125 @@ def _entropy(section: Mapping[str, Any], source: str) -> Entropy | None:
         rf"(?i)(?P<key>\b[A-Za-z0-9_.-]*(?:{alternatives})[A-Za-z0-9_.-]*)\\*[\"']?[ \t]*(?::|=>|=)[ \t]*"
         rf"\\*(?P<quote>[\"']?)(?P<secret>{_VALUE_CHARS}{{{min_length},}})"
     )
-    regex = _compile(pattern, source=source, json_path="$.redaction.entropy.keywords")
+    regex = _compile(pattern, source=source, json_path="$.redaction.entropy.keywords", known=known)
 
     def optional(name: str, default: str | None = None, flags: str = "") -> Any:
         text = section.get(name, default)
         if not text:
             return None
-        return _compile(f"{flags}^(?:{text})$", source=source, json_path=f"$.redaction.entropy.{name}")
+        return _compile(f"{flags}^(?:{text})$", source=source, json_path=f"$.redaction.entropy.{name}", known=known)
 
     return Entropy(
         regex=regex, min_bits_per_char=float(section.get("min_bits_per_char", 3.0)), min_length=min_length,
-        group=regex.groupindex["secret"],
-        key_group=regex.groupindex["key"],
+        group="secret" if known else regex.groupindex["secret"],
+        key_group="key" if known else regex.groupindex["key"],
         exclude_keys=optional("exclude_keys", flags="(?i)"), exclude_values=optional("exclude_values"),
-        exclude_after=_after(section.get("exclude_after"), source, "$.redaction.entropy.exclude_after"),
+        exclude_after=_after(section.get("exclude_after"), source, "$.redaction.entropy.exclude_after", known),
         require=_compile(str(section.get("require") or "[0-9]"), source=source,
-                         json_path="$.redaction.entropy.require"),
+                         json_path="$.redaction.entropy.require", known=known),
     )
 
 
-def _after(text: Any, source: str, json_path: str) -> Any:
+def _after(text: Any, source: str, json_path: str, known: bool = False) -> Any:
     """An ``exclude_after`` pattern: matched where the secret ends."""
-    return _compile(f"^(?:{text})", source=source, json_path=json_path) if text else None
+    return _compile(f"^(?:{text})", source=source, json_path=json_path, known=known) if text else None
 
 
 def _escape(word: str) -> str:
     return "".join(f"\\{ch}" if not ch.isalnum() and ch != "_" else ch for ch in word)
 
 
-def build_redactor(section: Mapping[str, Any], *, source: str = "rules") -> Redactor:
-    """Compile one ``redaction`` section; a bad pattern raises :class:`RuleFileError` with its JSON path."""
+def build_redactor(section: Mapping[str, Any], *, source: str = "rules", known: bool = False,
+                   gates: tuple[LiteralGate | None, ...] | None = None) -> Redactor:
+    """Compile one ``redaction`` section; a bad pattern raises :class:`RuleFileError` with its JSON path.
+
+    ``known``: the same section built before with this code and RE2 (:func:`redactor_for` remembers
+    that), so nothing is checked and each pattern compiles when it is first used; ``gates``: the
+    detectors' literal gates computed then."""
     detectors = []
     for index, item in enumerate(section.get("detectors") or ()):
         path = f"$.redaction.detectors[{index}].pattern"
-        regex = _compile(str(item["pattern"]), source=source, json_path=path)
+        regex = _compile(str(item["pattern"]), source=source, json_path=path, known=known)
         group = item.get("group", 0)
-        if isinstance(group, str):
-            if group not in regex.groupindex:
-                raise RuleFileError(f"pattern has no group named {group!r}", path=source, json_path=path)
-            group = regex.groupindex[group]
-        elif not 0 <= int(group) <= regex.groups:
-            raise RuleFileError(f"pattern has no group {group}", path=source, json_path=path)
         exclude = item.get("exclude")
-        exclude_regex = (_compile(f"^(?:{exclude})$", source=source, json_path=f"$.redaction.detectors[{index}].exclude")
-                         if exclude else None)
         distinct = item.get("distinct_from")
-        if distinct is not None and distinct not in regex.groupindex:
+        if not known:
+            if isinstance(group, str):
+                if group not in regex.groupindex:
+                    raise RuleFileError(f"pattern has no group named {group!r}", path=source, json_path=path)
+                group = regex.groupindex[group]
+            elif not 0 <= int(group) <= regex.groups:
+                raise RuleFileError(f"pattern has no group {group}", path=source, json_path=path)
+        exclude_regex = (_compile(f"^(?:{exclude})$", source=source, json_path=f"$.redaction.detectors[{index}].exclude",
+                                  known=known)
+                         if exclude else None)
+        if not known and distinct is not None and distinct not in regex.groupindex:
             raise RuleFileError(f"pattern has no group named {distinct!r}", path=source,
                                 json_path=f"$.redaction.detectors[{index}].distinct_from")
         detectors.append(Detector(
-            name=str(item["name"]), regex=regex, group=group, exclude=exclude_regex,
-            exclude_after=_after(item.get("exclude_after"), source, f"$.redaction.detectors[{index}].exclude_after"),
-            distinct_from=regex.groupindex[distinct] if distinct is not None else None,
+            name=str(item["name"]), regex=regex, group=group if isinstance(group, str) else int(group),
+            exclude=exclude_regex,
+            exclude_after=_after(item.get("exclude_after"), source, f"$.redaction.detectors[{index}].exclude_after",
+                                 known),
+            distinct_from=(distinct if known else regex.groupindex[distinct]) if distinct is not None else None,
         ))
-    entropy = _entropy(section.get("entropy") or {}, source)
+    entropy = _entropy(section.get("entropy") or {}, source, known)
     return Redactor(
         policy=str(section.get("policy", "redact")),
         replacement=str(section.get("replacement", DEFAULT_REPLACEMENT)),
         detectors=tuple(detectors),
         entropy=entropy,
+        gates=gates,
     )
+
+
+def compute_gates(redactor: Redactor) -> tuple[LiteralGate | None, ...]:
+    """The literal gate of each detector's pattern and of the entropy scan (None: no entropy scan)."""
+    gates = [literal_gate(d.regex.pattern) for d in redactor.detectors]
+    gates.append(literal_gate(redactor.entropy.regex.pattern) if redactor.entropy is not None else None)
+    return tuple(gates)
+
+
+# --- remembered sections (start-up) --------------------------------------------------------------
+#
+# Compiling every detector of ``default`` (about 100 RE2 patterns with their exclusions) costs more
+# than the rest of a small synopsis. A section that built once (every pattern compiled, every group
+# found) is remembered under the user cache dir (``validation_cache``, folder ``redaction``) by the
+# sha256 of the section and of the code that builds it (this module, toolstub.regex, RE2, Python),
+# with its detectors' literal gates; later processes build it with each pattern compiled on first
+# use and run only the detectors whose gate admits a short text. Failures are never remembered.
+
+_ENTRY_FORMAT = "redaction-1"
+_ENTRY_FOLDER = "redaction"
+
+
+def _code_stamp() -> list[Any]:
+    import re2  # noqa: PLC0415 - already imported by toolstub.regex
+    import unicodedata  # noqa: PLC0415 - a built-in module: \\p{python_word} follows its tables
+
+    return [sys.version, unicodedata.unidata_version,
+            *validation_cache.file_stamps(sys.modules[__name__], _regex, re2, sys.modules.get("re2._re2"))]
+
+
+def _remembered_gates(entry: Any, section: Mapping[str, Any]) -> tuple[LiteralGate | None, ...] | None:
+    try:
+        gates = tuple(LiteralGate.from_json(g) for g in entry["gates"])
+    except (TypeError, KeyError, ValueError):
+        return None
+    return gates if len(gates) == len(section.get("detectors") or ()) + 1 else None
+
+
+def _build_remembered(section: Mapping[str, Any], source: str) -> Redactor:
+    digest = validation_cache.key(_ENTRY_FORMAT, _code_stamp(), section) if validation_cache.enabled() else None
+    if digest is not None:
+        gates = _remembered_gates(validation_cache.read_entry(_ENTRY_FOLDER, digest), section)
+        if gates is not None:
+            return build_redactor(section, source=source, known=True, gates=gates)
+    redactor = build_redactor(section, source=source)  # raises on a bad pattern: never remembered
+    if digest is not None:
+        validation_cache.write_entry(_ENTRY_FOLDER, digest,
+                                     {"gates": [g.to_json() if g is not None else None for g in redactor._gates]})
+    return redactor
 
 
 _redactors: dict[int, tuple[Ruleset, Redactor | None]] = {}
@@ -483,7 +590,7 @@ def redactor_for(ruleset: Ruleset) -> Redactor | None:
     if cached is not None and cached[0] is ruleset:
         return cached[1]
     section = ruleset.data.get("redaction") if ruleset.data else None
-    redactor = build_redactor(section, source=ruleset.source) if section else None
+    redactor = _build_remembered(section, ruleset.source) if section else None
     if redactor is not None and not redactor.active:
         redactor = None
     if len(_redactors) > 64:

@@ -28,6 +28,7 @@ then cached). Matching stays linear: it is an ordinary RE2 character class.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
@@ -315,3 +316,178 @@ def without_groups(pattern: str) -> str:
         out.append(ch)
         i += 1
     return "".join(out)
+
+
+# --- literal gates: which texts a pattern cannot match, without compiling it ------------------------
+
+try:  # Python >= 3.11
+    from re import _constants as _sre
+    from re import _parser as _sre_parse
+except ImportError:  # pragma: no cover - Python 3.10
+    import sre_constants as _sre  # type: ignore[no-redef]
+    import sre_parse as _sre_parse  # type: ignore[no-redef]
+
+#: source text that Python's parser reads differently from RE2 (``{,n}``, octal and back-references,
+#: ``\\p``/``\\Q``/``\\C``/``\\x{...}`` which Python refuses anyway): no gate; nor for a POSIX class
+#: such as ``[[:alpha:]]`` (:func:`_has_posix_class`)
+_UNGATED = re.compile(r"\{,|\\[0-9pPQECz]|\\x\{")
+#: at most this many literals in a gate (a longer alternation is not worth checking)
+GATE_MAX_LITERALS = 64
+
+
+class LiteralGate:
+    """What every match of one RE2 pattern has: at least ``min_chars`` code points and, when any are
+    listed, one of the ``plain`` literals (as written) or one of the ``folded`` ones (in
+    ``text.casefold()``: the pattern is case-insensitive there). :meth:`admits` is ``False`` only
+    for a text the pattern cannot match, so a detector it turns away need not be compiled or run.
+
+    Literals are ASCII only. Under ``(?i)`` RE2 matches an ASCII letter by its simple case folds
+    (``k``: also U+212A KELVIN SIGN; ``s``: also U+017F LONG S), and ``str.casefold`` maps each of
+    those to the same lower-case letter, character by character, so a match is never turned away.
+    """
+
+    __slots__ = ("min_chars", "plain", "folded")
+
+    def __init__(self, min_chars: int, plain: tuple[str, ...] = (), folded: tuple[str, ...] = ()) -> None:
+        self.min_chars = min_chars
+        self.plain = plain
+        self.folded = folded
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LiteralGate) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash((self.min_chars, self.plain, self.folded))
+
+    def __repr__(self) -> str:
+        return f"LiteralGate({self.min_chars}, {self.plain!r}, {self.folded!r})"
+
+    def to_json(self) -> list[Any]:
+        return [self.min_chars, list(self.plain), list(self.folded)]
+
+    @classmethod
+    def from_json(cls, value: Any) -> LiteralGate | None:
+        """The gate :meth:`to_json` wrote (``None`` for ``None``); ``ValueError`` for anything else."""
+        if value is None:
+            return None
+        if not (isinstance(value, list) and len(value) == 3 and type(value[0]) is int and value[0] >= 0
+                and all(isinstance(part, list) and all(isinstance(s, str) and s for s in part) for part in value[1:])):
+            raise ValueError(f"not a literal gate: {value!r}")
+        return cls(value[0], tuple(value[1]), tuple(value[2]))
+
+    def admits(self, text: str, folded: Callable[[], str]) -> bool:
+        """Whether a match in ``text`` is possible; ``folded()`` returns ``text.casefold()`` (computed once)."""
+        if len(text) < self.min_chars:
+            return False
+        if not self.plain and not self.folded:
+            return True
+        for literal in self.plain:
+            if literal in text:
+                return True
+        if self.folded:
+            lowered = folded()
+            for literal in self.folded:
+                if literal in lowered:
+                    return True
+        return False
+
+
+# A requirement: a set of (literal, case-insensitive) pairs, one of which every match contains; None: none.
+_Req = "frozenset[tuple[str, bool]] | None"
+
+
+def _better(a: Any, b: Any) -> Any:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    key_a = (min(len(s) for s, _ in a), -len(a))
+    key_b = (min(len(s) for s, _ in b), -len(b))
+    return b if key_b > key_a else a
+
+
+def _requirement(items: Any, ci: bool) -> Any:
+    """The strongest requirement found in one sequence of parsed items (see :func:`literal_gate`)."""
+    best = None
+    run: list[str] = []
+    run_ci = False
+
+    def end_run() -> None:
+        nonlocal best, run, run_ci
+        if run:
+            best = _better(best, frozenset({("".join(run), run_ci)}))
+        run, run_ci = [], False
+
+    for op, av in items:
+        if op is _sre.LITERAL and av < 128:
+            run.append(chr(av))
+            run_ci = run_ci or ci
+            continue
+        end_run()
+        if op is _sre.SUBPATTERN:
+            _group, add, delete, sub = av
+            inner_ci = (ci or bool(add & _sre.SRE_FLAG_IGNORECASE)) and not delete & _sre.SRE_FLAG_IGNORECASE
+            best = _better(best, _requirement(sub, inner_ci))
+        elif op is _sre.BRANCH:
+            union: set[tuple[str, bool]] = set()
+            for branch in av[1]:
+                found = _requirement(branch, ci)
+                if found is None:
+                    union = set()
+                    break
+                union |= found
+            if union and len(union) <= GATE_MAX_LITERALS:
+                best = _better(best, frozenset(union))
+        elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT) or op is getattr(_sre, "POSSESSIVE_REPEAT", None):
+            low, _high, sub = av
+            if low >= 1:
+                best = _better(best, _requirement(sub, ci))
+        elif op is getattr(_sre, "ATOMIC_GROUP", None):
+            best = _better(best, _requirement(av, ci))
+        # anything else (a class, '.', an anchor, ...) holds no literal
+    end_run()
+    return best
+
+
+def _has_posix_class(pattern: str) -> bool:
+    """Whether a ``[:`` stands inside a bracket class (RE2: a POSIX class; Python: the characters)."""
+    i, n = 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            j = i + 1
+            if j < n and pattern[j] == "^":
+                j += 1
+            if j < n and pattern[j] == "]":
+                j += 1  # a leading ] is a literal
+            while j < n and pattern[j] != "]":
+                if pattern.startswith("[:", j):
+                    return True
+                j += 2 if pattern[j] == "\\" else 1
+            i = j + 1
+            continue
+        i += 1
+    return False
+
+
+def literal_gate(pattern: str) -> LiteralGate | None:
+    """The :class:`LiteralGate` of an RE2 ``pattern`` (as :func:`compile_pattern` takes it, no flags),
+    from Python's own regex parser; ``None`` when the pattern is written in a way Python reads
+    differently from RE2 (or does not read): then every text is admitted."""
+    if _UNGATED.search(pattern) or _has_posix_class(pattern):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "possible nested set" and the like: read literally by both
+            parsed = _sre_parse.parse(pattern)
+    except (re.error, RecursionError, OverflowError, ValueError):
+        return None
+    min_chars = int(parsed.getwidth()[0])
+    ci = bool(parsed.state.flags & _sre.SRE_FLAG_IGNORECASE)
+    found = _requirement(list(parsed), ci) or frozenset()
+    plain = tuple(sorted(s for s, folded in found if not folded))
+    folded = tuple(sorted({s.casefold() for s, is_ci in found if is_ci}))
+    return LiteralGate(min_chars, plain, folded)

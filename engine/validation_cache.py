@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -71,3 +72,48 @@ def remember(digest: str) -> None:
         path.touch()
     except OSError:
         pass  # a read-only home: validate every time
+
+
+def file_stamps(*modules: Any) -> list[Any]:
+    """``(path, mtime_ns, size)`` of each module's file (modules without a file are skipped): a key
+    part that changes whenever that code does. An unreadable file gives ``[None]``."""
+    out: list[Any] = []
+    for module in modules:
+        path = getattr(module, "__file__", None)
+        if path is None:
+            continue
+        try:
+            st = os.stat(path)
+        except OSError:
+            return [None]
+        out.append((path, st.st_mtime_ns, st.st_size))
+    return out
+
+
+def _entry(folder: str, digest: str) -> Path:
+    return cache_dir() / folder / f"{digest}.json"
+
+
+def read_entry(folder: str, digest: str) -> Any:
+    """The JSON value remembered as ``folder/digest`` (:func:`write_entry`), or ``None``."""
+    if not enabled():
+        return None
+    try:
+        with open(_entry(folder, digest), encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, ValueError):
+        return None
+
+
+def write_entry(folder: str, digest: str, value: Any) -> None:
+    """Remember the JSON ``value`` as ``folder/digest`` (atomically; silently not when unwritable)."""
+    if not enabled():
+        return
+    try:
+        path = _entry(folder, digest)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+        temp.write_text(json.dumps(value), encoding="utf-8")
+        os.replace(temp, path)
+    except (OSError, TypeError, ValueError):
+        pass  # a read-only home: build afresh every time
