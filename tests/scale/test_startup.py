@@ -245,3 +245,32 @@ def test_a_known_pattern_is_what_compile_pattern_returns_afterwards():
     found = known_pattern(pattern)
     assert compile_pattern(pattern) is found
     assert found.search("a known-123-pattern-for-the-test").group(1) == "123"
+
+
+# --- what the CLI leaves unimported ----------------------------------------------------------------
+
+HEAVY = ("jsonschema", "fastapi", "uvicorn", "mcp", "s3fs", "boto3", "botocore", "httpx", "rich", "fsspec",
+         "jsonpath_ng", "tiktoken", "magika", "importlib.metadata")
+
+
+@pytest.mark.parametrize("args", [["--version"], ["synopsis", "SMALL"], ["synopsis", "SMALL", "--format", "json"]])
+def test_the_cli_imports_no_heavy_module_for_a_small_synopsis(tmp_path, args):
+    small = tmp_path / "small.txt"
+    small.write_text("2024-03-01 10:00:00 INFO started\n2024-03-01 10:00:01 ERROR failed: disk full\n", encoding="utf-8")
+    argv = [str(small) if a == "SMALL" else a for a in args]
+    code = f"""
+        import atexit, sys
+        heavy = {HEAVY!r}
+        atexit.register(lambda: print(sorted(m for m in heavy if m in sys.modules), file=sys.stderr))
+        from toolstub.cli import main
+        main({argv!r}, prog_name="toolstub")
+    """
+    env = {**os.environ, "TOOLSTUB_CACHE_DIR": str(tmp_path / "cache"), "TOOLSTUB_DISABLE_PLUGIN_AUTOLOAD": ""}
+    for run in range(2):  # the first run validates and remembers; the second is every later one
+        proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, env=env,
+                              timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        found = proc.stderr.strip().splitlines()[-1]
+        allowed = {"importlib.metadata"} if args == ["--version"] else set()  # the version is read from it
+        if run == 1:
+            assert set(eval(found)) <= allowed, found  # noqa: S307 - our own repr of a list of names
