@@ -21,7 +21,10 @@ Python set out as a class.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import re
+import threading
 from collections.abc import Iterator
 
 import re2
@@ -36,6 +39,31 @@ PY_SPACE = (
 )
 #: the characters ``str.splitlines`` breaks on (``\r\n`` counts once)
 LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+_gc_lock = threading.Lock()
+_gc_holders = [0, False]  # scans inside paused_gc(), whether the collector was on before the first
+
+
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector paused while a scan allocates many small objects that live
+    until it ends (lines, hit sets, spans of a large document): each collection would walk them
+    all again, a cost that grows with the document. No cycle is made in between; the collector
+    is back on (if it was on) once the last of concurrent scans is done.
+    """
+    with _gc_lock:
+        if _gc_holders[0] == 0:
+            _gc_holders[1] = gc.isenabled()
+            gc.disable()
+        _gc_holders[0] += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_holders[0] -= 1
+            if _gc_holders[0] == 0 and _gc_holders[1]:
+                gc.enable()
+
 
 #: runs of blank lines (Python ``re``: fixed patterns that start with a literal, linear)
 _BLANK_RUNS_STRIPPED = re.compile(r"\n[ \t]*\n[ \t\n]*")

@@ -46,14 +46,14 @@ import dataclasses
 import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
-from itertools import compress, islice
+from itertools import accumulate, compress, islice
 from dataclasses import dataclass, field
 from typing import Any
 
 import re2
 
 from toolstub.hookspecs import hookimpl
-from toolstub.plugins._lines import without_groups
+from toolstub.plugins._lines import paused_gc, without_groups
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import (Claim, Evidence, KindInput, StreamCounter, StreamTotals, Summarizer, Synopsis, WholeTotals,
                                replace_lines)
@@ -143,7 +143,7 @@ def _front_matter(lines: list[str]) -> tuple[list[str], int]:
 
 def _fence_close(line: str, fence: str) -> bool:
     stripped = line.strip()
-    return stripped.startswith(fence) and set(stripped) == {fence[0]}
+    return stripped.startswith(fence) and not stripped.lstrip(fence[0])
 
 
 _LINE_KEYS = ("fence", "heading", "table_rule", "list_item", "quote", "code_line", "yaml_line", "reference")
@@ -402,7 +402,7 @@ class _AllHits:
             if caps[key].pattern == DEFAULTS[key]:
                 if lead is None:
                     lead = _leads(lines)
-                candidates = list(compress(range(len(lines)), lead.translate(_LEAD_TABLES[key])))
+                candidates = _ones(lead.translate(_LEAD_TABLES[key]))
                 need = _CONFINED_NEEDS.get(key)
                 if need:
                     candidates = [i for i in candidates if need in lines[i]]
@@ -567,37 +567,7 @@ def _scan_rest(
     ``previous`` line :func:`_scan` would have there (None: no such line, all done).
     """
     count = len(lines)
-    fenced = bytearray(count)  # 1: in a fenced block (its opening and closing lines included)
-    index = begin
-    fence_lines = hits.ordered["fence"]
-    at = bisect_left(fence_lines, begin)
-    opened: dict[str, tuple[str, str]] = {}  # opening line -> (language, fence)
-    blocks: list[tuple[int, str]] = []  # (opening line, language)
-    while index < count:
-        if fence is not None:
-            start = index
-            while index < count:
-                line = lines[index]
-                index += 1
-                if fence in line and _fence_close(line, fence):
-                    fence = None
-                    break
-            fenced[start:index] = b"\x01" * (index - start)
-            continue
-        at = bisect_left(fence_lines, index, at)
-        if at >= len(fence_lines):
-            break
-        index = fence_lines[at]
-        known = opened.get(lines[index])
-        if known is None:
-            found = hits.groups("fence", index)
-            known = hits.text("fence", found, "info").lower() or "(none)", hits.text("fence", found, "fence")
-            if index not in hits.spans.get("fence", ()):
-                opened[lines[index]] = known
-        language, fence = known
-        blocks.append((index, language))
-        fenced[index] = 1
-        index += 1
+    fenced, blocks = _fenced_blocks(hits, lines, begin, fence)
     heading_lines = hits.ordered["heading"]
     atx = [line for line in heading_lines[bisect_left(heading_lines, begin) :] if not fenced[line]]
     atx_set = set(atx)
@@ -647,6 +617,67 @@ def _scan_rest(
     if stop >= count:
         return None
     return stop, ("" if stop == 0 or fenced[stop - 1] else lines[stop - 1])
+
+
+def _ones(mask: bytes, offset: int = 0) -> list[int]:
+    """The indices (plus ``offset``) of the ``\\x01`` bytes of ``mask``, a blob of ``\\x00`` and ``\\x01``.
+
+    ``list(compress(range(len(mask)), mask))`` without a Python step per zero byte: the
+    lengths of the runs between the ones, summed up.
+    """
+    parts = mask.split(b"\x01")
+    del parts[-1]
+    return list(accumulate(map((1).__add__, map(len, parts)), initial=offset - 1))[1:]
+
+
+#: a line's lead (:func:`_leads`) when the line can close a fence (:func:`_fence_close` strips it first):
+#: a fence character, an ASCII white space other than space and tab, or ``?`` (not ASCII)
+_CLOSE_LEAD = bytes(
+    1 if chr(b) in "`~?" or (b < 128 and chr(b).isspace() and chr(b) not in " \t\n") else 0 for b in range(256)
+)
+
+
+def _fenced_blocks(hits: _AllHits, lines: list[str], begin: int, fence: str | None) -> tuple[bytearray, list[tuple[int, str]]]:
+    """The fenced blocks from line ``begin`` on (``fence``: the one open there, if any).
+
+    Returns one byte per line (1: in a block, its opening and closing lines included) and the
+    (opening line, language) of each block. A block opens on a ``fence`` hit outside a block
+    and closes on the first line after it that :func:`_fence_close` takes; only the lines that
+    can do either (their lead, :data:`_CLOSE_LEAD`, and the fence hits) are looked at.
+    """
+    count = len(lines)
+    fenced = bytearray(count)
+    lead = hits.lead if hits.lead is not None else _leads(lines)
+    candidates = _ones(lead[begin:].translate(_CLOSE_LEAD), begin)
+    fence_hit = hits.hit["fence"]
+    custom = "fence" in hits.spans
+    if custom:  # a rule file's pattern: its hits may have any lead
+        candidates = sorted({*candidates, *(line for line in hits.ordered["fence"] if line >= begin)})
+    opened: dict[str, tuple[str, str]] = {}  # opening line -> (language, fence)
+    blocks: list[tuple[int, str]] = []  # (opening line, language)
+    start = begin
+    for index in candidates:
+        if fence is None:
+            if index not in fence_hit:
+                continue
+            text = lines[index]
+            known = opened.get(text)
+            if known is None:
+                found = hits.groups("fence", index)
+                known = hits.text("fence", found, "info").lower() or "(none)", hits.text("fence", found, "fence")
+                if not custom:
+                    opened[text] = known
+            language, fence = known
+            blocks.append((index, language))
+            start = index
+            continue
+        line = lines[index]
+        if fence in line and _fence_close(line, fence):
+            fenced[start : index + 1] = b"\x01" * (index + 1 - start)
+            fence = None
+    if fence is not None:
+        fenced[start:count] = b"\x01" * (count - start)
+    return fenced, blocks
 
 
 #: lines scanned one by one with an empty opening before the bulk scan takes over
@@ -950,7 +981,10 @@ def _summarize(inp: KindInput) -> Claim | None:
         if not _task_list(probed, caps):
             return None
         evidence = (Evidence("task_list", 1.0, 0.8),)
-    scan = _scan_all(text.split("\n")[body_start:], caps, "\r" in text)
+    with paused_gc():
+        lines = text.split("\n")
+        del lines[:body_start]
+        scan = _scan_all(lines, caps, "\r" in text)
     return Claim(synopsis=_synopsis(inp, scan, keys), evidence=evidence)
 
 
