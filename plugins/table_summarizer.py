@@ -41,10 +41,10 @@ import csv
 import io
 import threading
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from itertools import compress, repeat, tee
-from typing import Any
+from typing import Any, TypeVar
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
@@ -210,9 +210,9 @@ class _Source:
         """(the remaining non-blank rows, how many of them do not have ``width`` cells)."""
         try:
             if self.plain:
-                marks = self._rest_marks()
-                if marks is not None:
-                    return _ragged_from_marks(marks, width)
+                pairs = self._rest_marks(lambda marks: _ragged_from_marks(marks, width))
+                if pairs is not None:
+                    return sum(rows for rows, _ in pairs), sum(ragged for _, ragged in pairs)
                 lines, probe = tee(self._rest_lines())
                 keep = map(bool, map(str.strip, probe, repeat(self.blank_chars)))
                 counts = Counter(map(str.count, compress(lines, keep), repeat(self.delimiter)))
@@ -228,9 +228,9 @@ class _Source:
         """The number of the remaining non-blank rows."""
         try:
             if self.plain:
-                marks = self._rest_marks()
-                if marks is not None:
-                    return _count_marked_rows(marks.translate(None, b"d"))
+                counts = self._rest_marks(lambda marks: _count_marked_rows(marks.translate(None, b"d")))
+                if counts is not None:
+                    return sum(counts)
                 return sum(map(bool, map(str.strip, self._rest_lines(), repeat(self.blank_chars))))
             return sum(map(bool, map(str.strip, map("".join, self._rest_lines_reader()))))
         except csv.Error as exc:
@@ -240,19 +240,32 @@ class _Source:
         self._rest_lines()
         return self._reader
 
-    def _rest_marks(self) -> bytes | None:
-        """The rest of a plain content as bytes: ``\\n`` kept, the delimiter as ``d``, every
-        other non-blank char as ``x``, blanks removed. ``None`` when a non-ASCII blank is present
-        (a byte-level view cannot see it)."""
-        rest = self.content[self.pos :] if self.pos else self.content
+    def _rest_marks(self, fold: Callable[[bytes], _T]) -> list[_T] | None:
+        """``fold`` of the marks of each piece of the rest of a plain content, or ``None`` when a
+        non-ASCII blank is present (a byte-level view cannot see it).
+
+        The marks of a piece are its bytes with ``\\n`` kept, the delimiter as ``d``, every other
+        non-blank char as ``x``, blanks removed. The pieces (about :data:`_PIECE_CHARS` each) end
+        at line ends, so a count over lines is the sum of the pieces' counts; the temporaries
+        stay the size of a piece (in the CPU caches, no fresh pages) whatever the content's size.
+        """
         if not self.delimiter.isascii():
             return None
-        if not rest.isascii() and any(ch in rest for ch in _UNICODE_BLANKS):
-            return None
-        data = rest.encode("utf-8", "surrogatepass")
+        content, end = self.content, len(self.content)
         delimiter = ord(self.delimiter)
+        table = _mark_table(delimiter)
         blanks = bytes(b for b in _ASCII_BLANKS if b not in (10, delimiter))
-        return data.translate(_mark_table(delimiter), blanks)
+        out: list[_T] = []
+        pos = self.pos
+        while pos < end:
+            cut = content.find("\n", pos + _PIECE_CHARS - 1)
+            stop = end if cut < 0 else cut + 1
+            piece = content[pos:stop]
+            pos = stop
+            if not piece.isascii() and any(ch in piece for ch in _UNICODE_BLANKS):
+                return None
+            out.append(fold(piece.encode("utf-8", "surrogatepass").translate(table, blanks)))
+        return out
 
     def check_field_sizes(self, limit: int | None = None) -> None:
         """The csv module's field size limit (or ``max_field_chars``), for the plain path (``csv.reader``
@@ -265,6 +278,10 @@ class _Source:
             if any(len(cell) > limit for cell in cells):
                 raise NotATable(f"field larger than field limit ({limit})")
 
+
+#: the rest of a plain table is read in pieces of about this many code points (each ends at a line end)
+_PIECE_CHARS = 1 << 18
+_T = TypeVar("_T")
 
 _ASCII_BLANKS = bytes(ord(ch) for ch in _lines.PY_SPACE if ord(ch) < 128)
 _UNICODE_BLANKS = "".join(ch for ch in _lines.PY_SPACE if ord(ch) >= 128)

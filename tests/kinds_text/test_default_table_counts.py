@@ -37,3 +37,33 @@ def test_rows_and_ragged_rows_are_counted_exactly(run, rows, delimiter, newline,
         assert found["structure"][-1] == f"ragged rows: {ragged} (cell count differs from the header's 3)"
     else:
         assert not found["structure"][-1].startswith("ragged rows")
+
+
+
+PLAIN_CELLS = st.sampled_from(["1", "Ada", "", " ", "x y", "é", "\u3000", "2024-01-01", "ü ü"])
+PLAIN_ROWS = st.lists(st.lists(PLAIN_CELLS, min_size=1, max_size=4), min_size=0, max_size=40)
+
+
+@given(PLAIN_ROWS, st.sampled_from([",", "\t"]), st.sampled_from(["\n", "\r\n"]), st.booleans(),
+       st.sampled_from([1, 2, 5, 17, 64, 1 << 18]))
+def test_counts_do_not_depend_on_the_pieces_the_rest_is_read_in(rows, delimiter, newline, final_newline, piece):
+    """The rest of a plain table is counted piece by piece (each ending at a line end): any piece size
+    gives the csv.reader counts (pieces of one line, of several, a line longer than a piece)."""
+    from unittest import mock
+
+    from toolstub.plugins import table_summarizer
+
+    content = newline.join(delimiter.join(row) for row in [["h1", "h2", "h3"], *rows])
+    content += newline if final_newline else ""
+    note(repr(content))
+    expected_rows = [row for row in csv.reader(io.StringIO(content), delimiter=delimiter) if "".join(row).strip()][1:]
+    with mock.patch.object(table_summarizer, "_PIECE_CHARS", piece):
+        for count in (lambda source: source.rest_stats(3), lambda source: source.rest_count()):
+            source = table_summarizer._Source(content, delimiter)
+            assert source.plain
+            assert source.head(1) == [["h1", "h2", "h3"]]
+            found = count(source)
+            if isinstance(found, tuple):
+                assert found == (len(expected_rows), sum(1 for row in expected_rows if len(row) != 3))
+            else:
+                assert found == len(expected_rows)
