@@ -67,3 +67,17 @@ def test_counts_do_not_depend_on_the_pieces_the_rest_is_read_in(rows, delimiter,
                 assert found == (len(expected_rows), sum(1 for row in expected_rows if len(row) != 3))
             else:
                 assert found == len(expected_rows)
+
+
+@given(st.text(alphabet='ab,"\r\n\x00', max_size=60), st.sampled_from([1, 2, 3, 7, 1 << 18]))
+def test_plain_test_does_not_depend_on_the_ranges(content, piece):
+    """_is_plain reads the content in ranges: any range size gives the whole-string answer."""
+    from unittest import mock
+
+    from toolstub.plugins import table_summarizer
+
+    carriage = content.count("\r")
+    whole = '"' not in content and "\x00" not in content and (
+        carriage == 0 or carriage == content.count("\r\n") + content.endswith("\r"))
+    with mock.patch.object(table_summarizer, "_PIECE_CHARS", piece):
+        assert table_summarizer._is_plain(content) is whole
