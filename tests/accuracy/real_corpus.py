@@ -1456,12 +1456,27 @@ def _hard_debs(b: Builder, tmp: Path) -> list[tuple[str, Path]]:
         name, version = spec.split("=")
         return sorted(d.glob(f"{name}_*{version.split(':')[-1]}_*.deb"))  # an epoch is written 1%3a in the name
 
-    missing = [spec for spec in HARD_DEBS if not found(spec)]
+    def found_any(spec: str) -> list[Path]:  # the pinned version, else the one taken when the pin had left the mirror
+        return found(spec) or sorted(d.glob(f"{spec.split('=')[0]}_*.deb"))
+
+    missing = [spec for spec in HARD_DEBS if not found_any(spec)]
     if missing and _which("apt-get"):
+        # one pinned download fails whole when one pin is not in the package lists (stale lists on a new machine,
+        # or a security update that replaced the pinned version): then update and fetch one by one, falling back
+        # to the mirror's current version of a package whose pin is gone (the manifest records what was taken)
         _run(["apt-get", "download", "-q", *missing], cwd=d, timeout=300, stderr=True)
+        still = [spec for spec in missing if not found_any(spec)]
+        if still:
+            _run(["apt-get", "update", "-qq"], timeout=300, stderr=True)
+            for spec in still:
+                _run(["apt-get", "download", "-q", spec], cwd=d, timeout=120, stderr=True)
+                if not found_any(spec):
+                    _run(["apt-get", "download", "-q", spec.split("=")[0]], cwd=d, timeout=120, stderr=True)
     out = []
     for spec in HARD_DEBS:
-        debs, name = found(spec), spec.split("=")[0]
+        debs, name = found_any(spec), spec.split("=")[0]
+        if debs and not found(spec):
+            b.corpus.sources_missing.append(f"deb:{spec} (pin gone: took {debs[0].name})")
         if not debs or not _which("dpkg-deb"):
             b.corpus.sources_missing.append(f"deb:{spec}")
             continue
