@@ -1,12 +1,14 @@
 """Issue 10, markdown and log detection on real material (short excerpts of real files and outputs).
 
 - a Markdown file that is one pipe table (onnxruntime's CoreML op list, MIT): only its ``|---|---|``
-  rule and inline code say Markdown;
+  rule and inline code say Markdown; its NNAPI op list (MIT) has no inline code: the GFM table
+  alone (header row, delimiter row of as many cells, body rows) says Markdown;
 - prompt files (openai-agents, MIT): one ATX heading over Markdown lists and prose, or ``====``
   banners around titles in a document with ATX headings and inline code: Markdown;
 - ``javac -verbose`` output (``[parsing started ...]``, ``[loading ...]``, ``[total 247ms]``) and
   JDK 8 ``-verbose:class`` lines: a log.
-Look-alikes that must keep their kind: a reStructuredText changelog (``====`` over/underlines with
+Look-alikes that must keep their kind: psql output (``+`` in its rule), a ``---|---`` rule
+between pipe-separated log lines, a rule with more cells than the row above it; a reStructuredText changelog (``====`` over/underlines with
 roles) stays text; a ``#`` comment block over a ``- item`` list in a config stays text.
 """
 
@@ -34,6 +36,48 @@ Keep in sync with doco generated from /docs/execution-providers/CoreML-Execution
 |ai.onnx:Pow|Only supports cases when both inputs are fp32.|
 |ai.onnx:Reshape|At least one dimension of `shape` should be constant.|
 |ai.onnx:Split|If provided, `splits` must be constant.|
+"""
+
+NNAPI_TABLE_MD = """\
+<!--
+Keep in sync with doco generated from /docs/execution-providers/NNAPI-ExecutionProvider.md on the gh_pages branch
+-->
+|Operator|Note|
+|--------|------|
+|ai.onnx:Abs||
+|ai.onnx:Add||
+|ai.onnx:AveragePool|Only 2D Pool is supported.|
+|ai.onnx:BatchNormalization||
+|ai.onnx:Cast||
+|ai.onnx:Clip||
+|ai.onnx:Concat||
+"""
+
+PSQL_OUTPUT = """\
+ id |   name    | created_at
+----+-----------+---------------------
+  1 | alice     | 2024-01-02 10:00:00
+  2 | bob       | 2024-01-03 11:30:00
+  3 | carol     | 2024-01-04 09:15:00
+(3 rows)
+"""
+
+PIPE_LOG = """\
+2024-05-01 10:00:01 INFO  | worker-1 | started job 17
+2024-05-01 10:00:02 INFO  | worker-2 | started job 18
+--------|----------|---------
+2024-05-01 10:00:03 WARN  | worker-1 | retrying job 17
+2024-05-01 10:00:04 ERROR | worker-2 | job 18 failed: timeout
+2024-05-01 10:00:05 INFO  | worker-1 | job 17 done
+"""
+
+CELLS_MISMATCH = """\
+Results of the nightly run
+
+name | status
+---|---|---
+build | ok
+tests | 3 failed
 """
 
 PROMPT_MD = """\
@@ -149,6 +193,10 @@ keep_weekly = 4
     ("content", "kind"),
     [
         pytest.param(PIPE_TABLE_MD, "markdown", id="markdown-one-pipe-table"),
+        pytest.param(NNAPI_TABLE_MD, "markdown", id="markdown-one-gfm-table-no-inline-code"),
+        pytest.param(PSQL_OUTPUT, "text", id="psql-output-stays-text"),
+        pytest.param(PIPE_LOG, "log", id="rule-inside-pipe-log-stays-log"),
+        pytest.param(CELLS_MISMATCH, "text", id="rule-with-other-cell-count-stays-text"),
         pytest.param(PROMPT_MD, "markdown", id="markdown-prompt-heading-lists-prose"),
         pytest.param(BANNER_PROMPT_MD, "markdown", id="markdown-prompt-with-banners"),
         pytest.param(JAVAC_VERBOSE, "log", id="javac-verbose"),
