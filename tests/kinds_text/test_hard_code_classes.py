@@ -4,7 +4,9 @@ Real-shaped inputs of the file types that `default` read as text or markdown bef
 data file (an anonymous hash, `key => [...]` rows: DateTime::Locale's locale files), Tcl package
 indexes and message catalogues, R scripts assigning with `<-`, Fortran 77 fixed-form sources,
 YAML written with every key quoted (lm-eval task files), Rust sources whose `///` doc comments
-carry Markdown links. And the other way: text that uses the same marks stays text.
+carry Markdown links, SCSS whose rules are one-line selectors built by `#{$var}` interpolation
+or a Sass function (Fork Awesome's `_icons.scss` and `_functions.scss`, code under MIT). And the
+other way: text that uses the same marks stays text.
 """
 
 from __future__ import annotations
@@ -201,6 +203,37 @@ impl<'a> Iterator for USentenceBounds<'a> {
 }
 """
 
+SCSS_ICONS = """\
+/* Font Awesome uses the Unicode Private Use Area (PUA) to ensure screen
+   readers do not read off random characters that represent icons */
+
+.#{$fa-css-prefix}-glass:before { content: fa-content($fa-var-glass); }
+.#{$fa-css-prefix}-music:before { content: fa-content($fa-var-music); }
+.#{$fa-css-prefix}-search:before { content: fa-content($fa-var-search); }
+.#{$fa-css-prefix}-envelope-o:before { content: fa-content($fa-var-envelope-o); }
+.#{$fa-css-prefix}-heart:before { content: fa-content($fa-var-heart); }
+.#{$fa-css-prefix}-star:before { content: fa-content($fa-var-star); }
+.#{$fa-css-prefix}-star-o:before { content: fa-content($fa-var-star-o); }
+.#{$fa-css-prefix}-user:before { content: fa-content($fa-var-user); }
+.#{$fa-css-prefix}-film:before { content: fa-content($fa-var-film); }
+"""
+
+SCSS_FUNCTIONS = """\
+// Functions
+// --------------------------
+
+// Helper function which adds quotes to preserve unicode values in CSS output.
+//
+// See: https://github.com/sass/sass/issues/1395
+// See: https://stackoverflow.com/questions/30421570/sass-unicode-escape-is-not-preserved-in-css-file
+
+@function fa-content($fa-var) {
+  @return unquote("\\"#{$fa-var}\\"");
+}
+"""
+
+# an AppArmor profile's `@{PROC}` variables are not Less interpolation (test_config_files keeps it text)
+
 # text that shares the marks: a changelog mapping old names to new ones, prose about R's `<-`
 RENAMES_NOTE = """\
 Renamed options in 2.0
@@ -235,6 +268,8 @@ assignment, because it is easy to miss when reading code from left to right.
         pytest.param(R_VIGNETTE, "code", "R", id="r-vignette-code"),
         pytest.param(FORTRAN_FIXED_FORM, "code", "Fortran", id="fortran-77-fixed-form"),
         pytest.param(RUST_DOC_COMMENTS, "code", "Rust", id="rust-markdown-doc-comments"),
+        pytest.param(SCSS_ICONS, "code", "SCSS", id="scss-one-line-interpolated-rules"),
+        pytest.param(SCSS_FUNCTIONS, "code", "SCSS", id="scss-function-return"),
     ],
 )
 def test_hard_code_is_code_in_its_language(content: str, kind: str, language: str) -> None:
