@@ -5,7 +5,8 @@ data file (an anonymous hash, `key => [...]` rows: DateTime::Locale's locale fil
 indexes and message catalogues, R scripts assigning with `<-`, Fortran 77 fixed-form sources,
 YAML written with every key quoted (lm-eval task files), Rust sources whose `///` doc comments
 carry Markdown links, SCSS whose rules are one-line selectors built by `#{$var}` interpolation
-or a Sass function (Fork Awesome's `_icons.scss` and `_functions.scss`, code under MIT). And the
+or a Sass function (Fork Awesome's `_icons.scss` and `_functions.scss`, code under MIT), R testthat
+files with no `<-` (`test_that("...", {` blocks of `expect_*()` calls: testthat's own tests, MIT). And the
 other way: text that uses the same marks stays text.
 """
 
@@ -232,6 +233,41 @@ SCSS_FUNCTIONS = """\
 }
 """
 
+R_TESTTHAT = """\
+
+test_that("old school logical works", {
+  local_edition(2L)
+
+  expect_warning(
+    expect_success(expect_that(TRUE, is_true())),
+    "deprecated")
+
+  expect_warning(
+    expect_success(expect_that(FALSE, is_false())),
+    "deprecated")
+})
+
+test_that("basic properties upheld", {
+  skip_if_not_installed("vctrs", "0.1.0.9002")
+
+  expect_success(expect_vector(1:10, size = 10))
+  expect_failure(expect_vector(1:10, size = 5))
+})
+"""
+
+# a mocha test file (`describe('...', function () {`) stays JavaScript
+JS_MOCHA = """\
+const assert = require('assert');
+
+describe('Array', function () {
+  describe('#indexOf()', function () {
+    it('should return -1 when the value is not present', function () {
+      assert.equal([1, 2, 3].indexOf(4), -1);
+    });
+  });
+});
+"""
+
 # an AppArmor profile's `@{PROC}` variables are not Less interpolation (test_config_files keeps it text)
 
 # text that shares the marks: a changelog mapping old names to new ones, prose about R's `<-`
@@ -270,6 +306,8 @@ assignment, because it is easy to miss when reading code from left to right.
         pytest.param(RUST_DOC_COMMENTS, "code", "Rust", id="rust-markdown-doc-comments"),
         pytest.param(SCSS_ICONS, "code", "SCSS", id="scss-one-line-interpolated-rules"),
         pytest.param(SCSS_FUNCTIONS, "code", "SCSS", id="scss-function-return"),
+        pytest.param(R_TESTTHAT, "code", "R", id="r-testthat-blocks"),
+        pytest.param(JS_MOCHA, "code", "JavaScript", id="js-mocha-stays-javascript"),
     ],
 )
 def test_hard_code_is_code_in_its_language(content: str, kind: str, language: str) -> None:
