@@ -311,8 +311,13 @@ def _is_code(content: str, caps: Mapping[str, Any]) -> bool:
 _BLOCKS = (("/*", "*/"), ('"""', '"""'), ("'''", "'''"), ("#=", "=#"), ("--[[", "]]"), ("<!--", "-->"), ("<#", "#>"))
 
 
+#: a line that ends a Perl program (``__END__``, ``__DATA__``; Ruby's ``__END__``): what follows is data
+_DATA_MARKERS = ("__END__", "__DATA__")
+
+
 def _neutral_lines(sample: list[str]) -> list[bool]:
-    """For each sample line, whether it lies in a block comment, a POD block or a docstring.
+    """For each sample line, whether it lies in a block comment, a POD block, a docstring or the
+    data section after a ``__END__``/``__DATA__`` line (not the first line).
 
     Those lines are prose in any language: the language share leaves them out (CMake's
     ``#[[...]]`` reStructuredText blocks, a C header's licence comment, a Perl module's POD).
@@ -321,6 +326,9 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
     close: str | None = None
     for index, line in enumerate(sample):
         stripped = line.lstrip()
+        if close is None and index and line.rstrip() in _DATA_MARKERS:
+            out[index:] = [True] * (len(sample) - index)  # Perl's (and Ruby's) data section: not code
+            break
         if close is not None:
             out[index] = True
             if close == "=cut":

@@ -6,7 +6,8 @@ indexes and message catalogues, R scripts assigning with `<-`, Fortran 77 fixed-
 YAML written with every key quoted (lm-eval task files), Rust sources whose `///` doc comments
 carry Markdown links, SCSS whose rules are one-line selectors built by `#{$var}` interpolation
 or a Sass function (Fork Awesome's `_icons.scss` and `_functions.scss`, code under MIT), R testthat
-files with no `<-` (`test_that("...", {` blocks of `expect_*()` calls: testthat's own tests, MIT). And the
+files with no `<-` (`test_that("...", {` blocks of `expect_*()` calls: testthat's own tests, MIT), a
+Perl module whose data follows `__DATA__` (Perl's own Unicode::Collate::CJK::Big5, Artistic/GPL). And the
 other way: text that uses the same marks stays text.
 """
 
@@ -255,6 +256,100 @@ test_that("basic properties upheld", {
 })
 """
 
+PERL_DATA_SECTION = """\
+package Unicode::Collate::CJK::Big5;
+
+use 5.006;
+use strict;
+use warnings;
+
+our $VERSION = '1.31';
+
+my %u2p;
+my $wt = 0x8000;
+
+while (<DATA>) {
+    last if /^__END__/;
+    my @c = split;
+    for my $c (@c) {
+	next if !$c;
+	$u2p{hex($c)} = $wt;
+	$wt++;
+    }
+}
+
+sub weightBig5 {
+    my $u = shift;
+    return exists $u2p{$u} ? $u2p{$u} : undef;
+}
+
+1;
+__DATA__
+5159 515B 515E 515D 5161 5163 55E7 74E9 7CCE 4E00
+4E59 4E01 4E03 4E43 4E5D 4E86 4E8C 4EBA 513F 5165
+516B 51E0 5200 5201 529B 5315 5341 535C 53C8 4E09
+4E0B 4E08 4E0A 4E2B 4E38 51E1 4E45 4E48 4E5F 4E5E
+4E8E 4EA1 5140 5203 52FA 5343 53C9 53E3 571F 58EB
+5915 5927 5973 5B50 5B51 5B53 5BF8 5C0F 5C22 5C38
+5C71 5DDD 5DE5 5DF1 5DF2 5DF3 5DFE 5E72 5EFE 5F0B
+5F13 624D 4E11 4E10 4E0D 4E2D 4E30 4E39 4E4B 5C39
+4E88 4E91 4E95 4E92 4E94 4EA2 4EC1 4EC0 4EC3 4EC6
+4EC7 4ECD 4ECA 4ECB 4EC4 5143 5141 5167 516D 516E
+516C 5197 51F6 5206 5207 5208 52FB 52FE 52FF 5316
+5339 5348 5347 5345 535E 5384 53CB 53CA 53CD 58EC
+5929 592B 592A 592D 5B54 5C11 5C24 5C3A 5C6F 5DF4
+5E7B 5EFF 5F14 5F15 5FC3 6208 6236 624B 624E 652F
+6587 6597 65A4 65B9 65E5 66F0 6708 6728 6B20 6B62
+6B79 6BCB 6BD4 6BDB 6C0F 6C34 706B 722A 7236 723B
+7247 7259 725B 72AC 738B 4E19 4E16 4E15 4E14 4E18
+4E3B 4E4D 4E4F 4E4E 4EE5 4ED8 4ED4 4ED5 4ED6 4ED7
+4EE3 4EE4 4ED9 4EDE 5145 5144 5189 518A 51AC 51F9
+51FA 51F8 520A 52A0 529F 5305 5306 5317 531D 4EDF
+534A 5349 5361 5360 536F 536E 53BB 53EF 53E4 53F3
+53EC 53EE 53E9 53E8 53FC 53F8 53F5 53EB 53E6 53EA
+53F2 53F1 53F0 53E5 53ED 53FB 56DB 56DA 5916 592E
+5931 5974 5976 5B55 5B83 5C3C 5DE8 5DE7 5DE6 5E02
+5E03 5E73 5E7C 5F01 5F18 5F17 5FC5 620A 6253 6254
+6252 6251 65A5 65E6 672E 672C 672A 672B 672D 6B63
+6BCD 6C11 6C10 6C38 6C41 6C40 6C3E 72AF 7384 7389
+74DC 74E6 7518 751F 7528 7529 7530 7531 7532 7533
+758B 767D 76AE 76BF 76EE 77DB 77E2 77F3 793A 79BE
+7A74 7ACB 4E1E 4E1F 4E52 4E53 4E69 4E99 4EA4 4EA6
+4EA5 4EFF 4F09 4F19 4F0A 4F15 4F0D 4F10 4F11 4F0F
+4EF2 4EF6 4EFB 4EF0 4EF3 4EFD 4F01 4F0B 5149 5147
+5146 5148 5168 5171 518D 51B0 5217 5211 5212 520E
+5216 52A3 5308 5321 5320 5370 5371 5409 540F 540C
+540A 5410 5401 540B 5404 5411 540D 5408 5403 540E
+5406 5412 56E0 56DE 56DD 5733 5730 5728 572D 572C
+572F 5729 5919 591A 5937 5938 5984 5978 5983 597D
+5979 5982 5981 5B57 5B58 5B87 5B88 5B85 5B89 5BFA
+5C16 5C79 5DDE 5E06 5E76 5E74 5F0F 5F1B 5FD9 5FD6
+620E 620C 620D 6210 6263 625B 6258 6536 65E9 65E8
+65EC 65ED 66F2 66F3 6709 673D 6734 6731 6735 6B21
+6B64 6B7B 6C16 6C5D 6C57 6C59 6C5F 6C60 6C50 6C55
+6C61 6C5B 6C4D 6C4E 7070 725F 725D 767E 7AF9 7C73
+7CF8 7F36 7F8A 7FBD 8001 8003 800C 8012 8033 807F
+8089 808B 808C 81E3 81EA 81F3 81FC 820C 821B 821F
+826E 8272 827E 866B 8840 884C 8863 897F 9621 4E32
+4EA8 4F4D 4F4F 4F47 4F57 4F5E 4F34 4F5B 4F55 4F30
+4F50 4F51 4F3D 4F3A 4F38 4F43 4F54 4F3C 4F46 4F63
+4F5C 4F60 4F2F 4F4E 4F36 4F59 4F5D 4F48 4F5A 514C
+514B 514D 5175 51B6 51B7 5225 5224 5229 522A 5228
+52AB 52A9 52AA 52AC 5323 5373 5375 541D 542D 541E
+543E 5426 544E 5427 5446 5443 5433 5448 5442 541B
+"""
+
+# prose with a `__END__` line stays text
+END_IN_PROSE = """\
+Release checklist
+
+Before tagging, make sure the changelog names every user-visible change and that the
+version number in the package metadata matches the tag you are about to push.
+__END__
+Anything below this line is scratch space for the release manager and is not published.
+Remember to thank the contributors who sent patches during this cycle.
+"""
+
 # a mocha test file (`describe('...', function () {`) stays JavaScript
 JS_MOCHA = """\
 const assert = require('assert');
@@ -307,6 +402,7 @@ assignment, because it is easy to miss when reading code from left to right.
         pytest.param(SCSS_ICONS, "code", "SCSS", id="scss-one-line-interpolated-rules"),
         pytest.param(SCSS_FUNCTIONS, "code", "SCSS", id="scss-function-return"),
         pytest.param(R_TESTTHAT, "code", "R", id="r-testthat-blocks"),
+        pytest.param(PERL_DATA_SECTION, "code", "Perl", id="perl-data-section"),
         pytest.param(JS_MOCHA, "code", "JavaScript", id="js-mocha-stays-javascript"),
     ],
 )
@@ -323,7 +419,9 @@ def test_yaml_with_quoted_keys_is_yaml() -> None:
 
 
 @pytest.mark.parametrize(
-    "content", [RENAMES_NOTE, R_PROSE], ids=["fat-comma-rename-list", "prose-about-r-assignment"]
+    "content",
+    [RENAMES_NOTE, R_PROSE, END_IN_PROSE],
+    ids=["fat-comma-rename-list", "prose-about-r-assignment", "end-marker-in-prose"],
 )
 def test_text_with_the_same_marks_stays_text(content: str) -> None:
     assert toolstub.synopsize(content).kind == "text"
