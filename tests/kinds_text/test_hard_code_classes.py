@@ -7,7 +7,9 @@ YAML written with every key quoted (lm-eval task files), Rust sources whose `///
 carry Markdown links, SCSS whose rules are one-line selectors built by `#{$var}` interpolation
 or a Sass function (Fork Awesome's `_icons.scss` and `_functions.scss`, code under MIT), R testthat
 files with no `<-` (`test_that("...", {` blocks of `expect_*()` calls: testthat's own tests, MIT), a
-Perl module whose data follows `__DATA__` (Perl's own Unicode::Collate::CJK::Big5, Artistic/GPL). And the
+Perl module whose data follows `__DATA__` (Perl's own Unicode::Collate::CJK::Big5, Artistic/GPL), a
+two-statement Perl module (`$Pkg::Var[ 0x08 ] = f();` then `1;`: Text::Unidecode's block files, Perl's
+licence; tests/kinds_text/test_config_files.py keeps the config files text). And the
 other way: text that uses the same marks stays text.
 """
 
@@ -339,6 +341,12 @@ __DATA__
 543E 5426 544E 5427 5446 5443 5433 5448 5442 541B
 """
 
+PERL_TWO_STATEMENTS = """\
+# Time-stamp: "2014-07-22 05:02:31 MDT sburke@cpan.org"
+$Text::Unidecode::Char[  0x08 ] = Text::Unidecode::make_placeholder_map();
+1;
+"""
+
 # prose with a `__END__` line stays text
 END_IN_PROSE = """\
 Release checklist
@@ -403,6 +411,7 @@ assignment, because it is easy to miss when reading code from left to right.
         pytest.param(SCSS_FUNCTIONS, "code", "SCSS", id="scss-function-return"),
         pytest.param(R_TESTTHAT, "code", "R", id="r-testthat-blocks"),
         pytest.param(PERL_DATA_SECTION, "code", "Perl", id="perl-data-section"),
+        pytest.param(PERL_TWO_STATEMENTS, "code", "Perl", id="perl-two-statement-module"),
         pytest.param(JS_MOCHA, "code", "JavaScript", id="js-mocha-stays-javascript"),
     ],
 )
