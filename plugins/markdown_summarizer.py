@@ -802,9 +802,6 @@ class _Evidence:
     pipe_tables: int = 0  # GFM tables: a delimiter row under a header row of as many cells, a body row below
 
 
-#: a GFM table's delimiter row (two cells at least)
-_DELIMITER_ROW = re.compile(r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*")
-
 
 def _cells(row: str) -> int:
     """The number of cells of a pipe-table row (outer pipes dropped, ``\\|`` not a separator)."""
@@ -816,20 +813,20 @@ def _cells(row: str) -> int:
     return row.count("|") + 1
 
 
-def _pipe_tables(body: list[str]) -> int:
-    """GFM tables in ``body``: a delimiter row whose line above is a header row with as many cells
-    (itself not under another row) and whose line below is a row with a ``|`` (psql, org-mode and
-    ASCII-art tables use ``+``)."""
+def _pipe_tables(body: list[str], rule: Any) -> int:
+    """GFM tables in ``body``: a delimiter row (``rule``: the ``table_rule`` pattern) whose line above
+    is a header row with as many cells (itself not under another row) and whose line below is a row
+    with a ``|`` (psql, org-mode and ASCII-art tables use ``+``)."""
     found = 0
     for index in range(1, len(body) - 1):
         row = body[index]
-        if "---" not in row or "|" not in row or _DELIMITER_ROW.fullmatch(row) is None:
+        if "|" not in row or rule.search(row) is None:
             continue
         head, nxt = body[index - 1], body[index + 1]
         above = body[index - 2] if index >= 2 else ""
         # the header row opens the table: the line above it is not a row too (a rule inside
         # pipe-separated log lines or a listing is not a table's delimiter row)
-        if "|" in above or "|" not in head or "|" not in nxt or _DELIMITER_ROW.fullmatch(nxt) is not None:
+        if "|" in above or "|" not in head or "|" not in nxt or rule.search(nxt) is not None:
             continue
         if _cells(head) == _cells(row):
             found += 1
@@ -903,7 +900,7 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
             ev.rst += 1
             ev.rst_adornments += 1
     ev.foreign = len(_FOREIGN.findall("\n".join(lines)[:_EVIDENCE_CHARS]))
-    ev.pipe_tables = _pipe_tables(body)
+    ev.pipe_tables = _pipe_tables(body, caps["table_rule"])
     return ev
 
 
