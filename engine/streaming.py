@@ -53,6 +53,71 @@ CHUNK_CHARS = 1 << 20
 READ_BYTES = 1 << 20
 
 
+class ChunkedText:
+    """A long text that is never held whole: its length, digest, head and tail known, its text in chunks.
+
+    What the HTTP server hands :func:`toolstub.externalize` for a tool output too large to decode
+    into one ``str`` (a JSON string value of a request body spooled to a file). Externalization
+    takes it where it takes a ``str``: ``len()`` is its code points, :attr:`sha256` the digest of its
+    UTF-8 (lone surrogates kept), iterating it yields its text in chunks (what the store's
+    :meth:`write` and :func:`collect`/:func:`scan` take), a slice near its head or tail is cut from
+    the kept ``head``/``tail``. ``str()`` decodes it whole (for what must stay inline).
+    Subclasses give :meth:`chunks`; it may be called more than once.
+    """
+
+    __slots__ = ("_len", "sha256", "head", "tail")
+
+    def __init__(self, length: int, sha256: str, head: str, tail: str) -> None:
+        self._len = length
+        self.sha256 = sha256
+        #: the first and last code points (at most the whole text each)
+        self.head = head
+        self.tail = tail
+
+    def chunks(self) -> Iterator[str]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[str]:
+        return self.chunks()
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __str__(self) -> str:
+        return "".join(self.chunks())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self._len} code points>"
+
+    def __copy__(self) -> ChunkedText:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> ChunkedText:
+        return self  # immutable
+
+    def __getitem__(self, index: slice) -> str:
+        if not isinstance(index, slice) or index.step not in (None, 1):
+            raise TypeError("a ChunkedText takes slices with step 1 only")
+        start, stop, _ = index.indices(self._len)
+        if stop <= start:
+            return ""
+        if stop <= len(self.head):
+            return self.head[start:stop]
+        tail_start = self._len - len(self.tail)
+        if start >= tail_start:
+            return self.tail[start - tail_start : stop - tail_start]
+        out: list[str] = []
+        at = 0
+        for chunk in self.chunks():
+            end = at + len(chunk)
+            if end > start:
+                out.append(chunk[max(0, start - at) : stop - at])
+            at = end
+            if at >= stop:
+                break
+        return "".join(out)
+
+
 @dataclass(frozen=True)
 class LargeOutputs:
     """The rule file's ``large_outputs`` section: where an output stops being handled whole."""
