@@ -27,6 +27,7 @@ from typing import Any
 
 from toolstub.externalize.model import EXTERNALIZATION_FIELDS, TOOL_PART_TYPE, ToolPart
 from toolstub.externalize.refs import int_or_none, parse_stub
+from toolstub.streaming import ChunkedText
 
 FORMATS = ("openai", "anthropic", "parts")
 RESTORE_KEY = "toolstub"
@@ -57,9 +58,25 @@ def _arguments(raw: Any) -> Any:
     return raw
 
 
+#: an output: a ``str``, or a long one in chunks (:class:`~toolstub.streaming.ChunkedText`, from the HTTP server)
+TEXT = (str, ChunkedText)
+
+
+def _stub_fields(text: str | ChunkedText, headers: tuple[str, ...]) -> dict[str, str] | None:
+    """:func:`parse_stub` of ``text``; of a ChunkedText, read from its head when its header block ends there."""
+    if isinstance(text, ChunkedText):
+        first, newline, rest = text.head.partition("\n")
+        if not newline or first not in headers:
+            return None  # a header line is short: no stub, as parse_stub says of the whole text
+        if "\n\n" not in rest:
+            return parse_stub(str(text), headers)
+        text = text.head
+    return parse_stub(text, headers)
+
+
 def _text_part(text: str, *, tool_id: str, tool_name: str, tool_input: Any, headers: tuple[str, ...], message_id: str) -> ToolPart:
     part = ToolPart(tool_id=tool_id, tool_name=tool_name, tool_input=tool_input, tool_output=text, message_id=message_id)
-    fields = parse_stub(text, headers)
+    fields = _stub_fields(text, headers)
     if fields and fields.get("ref"):
         part.tool_output_ref = fields["ref"]
         part.tool_output_truncated = True
@@ -70,14 +87,14 @@ def _text_part(text: str, *, tool_id: str, tool_name: str, tool_input: Any, head
 def _text_slots(holder: dict, key: str, location: dict, make: Callable[[str], ToolPart]) -> Iterator[Slot]:
     """Slots for ``holder[key]``: a string, or a list whose ``text`` items are the outputs."""
     content = holder.get(key)
-    if isinstance(content, str):
+    if isinstance(content, TEXT):
         def write(part: ToolPart, holder: dict = holder) -> None:
             holder[key] = part.tool_output
 
         yield Slot(make(content), dict(location), write, len(content))
     elif isinstance(content, list):
         for j, item in enumerate(content):
-            if isinstance(item, dict) and item.get("type") == "text" and isinstance(item.get("text"), str):
+            if isinstance(item, dict) and item.get("type") == "text" and isinstance(item.get("text"), TEXT):
                 def write(part: ToolPart, item: dict = item) -> None:
                     item["text"] = part.tool_output
 
@@ -166,7 +183,7 @@ def parts_groups(messages: list[Any], headers: tuple[str, ...]) -> list[Group]:
             if not isinstance(raw, dict) or raw.get("type") != TOOL_PART_TYPE:
                 continue
             part = ToolPart.from_dict(raw, message_id=mid, created_at=msg.get("created_at"))
-            if not isinstance(raw.get("tool_output"), str):
+            if not isinstance(raw.get("tool_output"), TEXT):
                 continue  # a missing or non-string output is left as it is
             group.slots.append(Slot(part, {"message_index": i, "part_index": j}, _parts_writer(raw, part), len(part.tool_output)))
         if group.slots:

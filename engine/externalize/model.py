@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolstub.streaming import ChunkedText
+
 TOOL_PART_TYPE = "tool"
 # Every field externalization may set on a part, in the order the seed sets them.
 EXTERNALIZATION_FIELDS = (
@@ -95,7 +97,7 @@ class ToolPart:
         extra = {k: v for k, v in data.items() if k not in names}
         if known.get("tool_output") is None:
             known["tool_output"] = ""
-        elif not isinstance(known["tool_output"], str):
+        elif not isinstance(known["tool_output"], (str, ChunkedText)):  # a ChunkedText: a long output kept in chunks
             known["tool_output"] = str(known["tool_output"])
         if not known.get("tool_output_mime_type"):
             known.pop("tool_output_mime_type", None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,7 +71,8 @@ class Plan:
         self.raw: str = part.tool_output
         self.size: int = run.measure(self.raw)
         self.source = source
-        self.sha: str = sha256_text(self.raw)
+        # a ChunkedText (a long output the HTTP server kept in its spooled body) knows its digest
+        self.sha: str = self.raw.sha256 if isinstance(self.raw, streaming.ChunkedText) else sha256_text(self.raw)
         self.reason = SINGLE_THRESHOLD if self.size > run.config.threshold_for(part.tool_name) else TURN_BUDGET
         self._base: tuple[int, Any] | None = None
         self._stubs: dict[int, tuple[str, int]] = {}
@@ -92,9 +94,15 @@ class Plan:
         if not syn.sample:
             return syn
         limits = self.run.rules.limits
-        if apply_limits(dataclasses.replace(syn, sample=head_tail_sample(self.raw, base_p)), limits) == syn:
-            return apply_limits(dataclasses.replace(syn, sample=head_tail_sample(self.raw, p)), limits)
+        if apply_limits(dataclasses.replace(syn, sample=self._sample(base_p)), limits) == syn:
+            return apply_limits(dataclasses.replace(syn, sample=self._sample(p)), limits)
         return self.run.synopsize(self.raw, self.part, p)  # a sample we cannot re-cut
+
+    def _sample(self, p: int) -> str:
+        raw = self.raw
+        if isinstance(raw, streaming.ChunkedText) and len(raw) <= p:  # the sample is the whole text
+            raw = str(raw)
+        return head_tail_sample(raw, p)
 
     def stub(self, p: int, *, ref: str | None = None, synopsis: Any = None, sha: str | None = None) -> str:
         ref = self.ref if ref is None else ref
@@ -138,6 +146,14 @@ class Run:
         self.stats.synopsis_calls += 1
         try:
             kwargs = {"mime": part.tool_output_mime_type, "tool_name": part.tool_name, "preview_chars": p}
+            if isinstance(raw, streaming.ChunkedText):
+                # a long output in chunks: whole or streamed as collect decides, what stream_text decides for a str
+                chunks = raw.chunks()
+                whole, read, head = streaming.collect(chunks, self.rules, **kwargs)
+                if whole is None:
+                    return streaming.scan(itertools.chain(read, chunks), self.rules, head=head, **kwargs).describe()
+                return synopsize(whole, mime=part.tool_output_mime_type, tool_name=part.tool_name, rules=self.rules,
+                                 preview_chars=p)
             streamed, head = streaming.stream_text(raw, self.rules, **kwargs)
             if streamed:
                 # past the rule file's whole limit (or its stream limit, for a streaming kind): one bounded

@@ -19,7 +19,7 @@ from toolstub.externalize import ExternalizationConfig
 from toolstub.rule_files import load_rules
 from toolstub.server import routes_messages, routes_results, routes_synopsis
 from toolstub.server.auth import KeyRing, as_keyring, load_keyring
-from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES, BodyLimitMiddleware
+from toolstub.server.body_limit import DEFAULT_MAX_BODY_BYTES, BodyLimitMiddleware, spool_bytes_from_env
 from toolstub.server.deps import current_key
 from toolstub.server.envelope import CODE_BY_STATUS, EnvelopeJSONResponse, install_handlers, ok
 from toolstub.server.host_check import HostCheckMiddleware, HostPolicy
@@ -64,6 +64,7 @@ def create_app(
     allowed_origins: Iterable[str] = (),
     request_timeout_seconds: float | None = DEFAULT_REQUEST_TIMEOUT_SECONDS,
     max_input_bytes: int | None = None,
+    spool_body_bytes: int | None = None,
 ) -> FastAPI:
     """The ASGI app.
 
@@ -79,6 +80,9 @@ def create_app(
     :param request_timeout_seconds: each request's time budget (503 past it; None: no limit).
     :param max_input_bytes: bodies are also refused (413) over this (default: ``TOOLSTUB_MAX_INPUT_BYTES``
         or 256 MiB).
+    :param spool_body_bytes: bodies larger than this are spooled to a temporary file, and the long
+        tool outputs in them reach externalization in chunks (default: ``TOOLSTUB_SERVER_SPOOL_BODY_BYTES``
+        or 8 MiB).
     """
     app = FastAPI(
         title="toolstub",
@@ -98,7 +102,8 @@ def create_app(
     if request_timeout_seconds is not None:
         app.add_middleware(TimeBudgetMiddleware, timeout_seconds=request_timeout_seconds,
                            max_body_bytes=max_body_bytes)
-    app.add_middleware(BodyLimitMiddleware, max_body_bytes=max_body_bytes, body_timeout_seconds=request_timeout_seconds)
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=max_body_bytes, body_timeout_seconds=request_timeout_seconds,
+                       spool_bytes=spool_body_bytes or spool_bytes_from_env())
     app.add_middleware(HostCheckMiddleware, policy=app.state.host_policy)
 
     @app.get("/healthz", response_model=Ok[Health], tags=["health"], summary="Liveness check")

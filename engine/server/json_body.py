@@ -19,7 +19,8 @@ from typing import Any
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 
-from toolstub.server.body_limit import BODY_SCOPE_KEY
+from toolstub.server.body_limit import BODY_SCOPE_KEY, SpooledBody, body_bytes
+from toolstub.server.json_stream import LARGE_STRING_BYTES, PIECE_BYTES, UNSPLIT, split_body
 from toolstub.store.query import Constant, _parse_int
 
 
@@ -58,19 +59,44 @@ def _json_content(request: Request) -> bool:
     return kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json"))
 
 
+#: the keys whose long string values a route that takes them (:class:`StreamedJSONRoute`) gets as
+#: :class:`~toolstub.streaming.ChunkedText`: where messages carry tool outputs
+CHUNKED_KEYS = frozenset({"content", "text", "tool_output"})
+
+
+def _chunked_place(path: list[Any]) -> bool:
+    """A long string kept in the file: a ``content``/``text``/``tool_output`` value below the top level."""
+    return len(path) >= 2 and path[-1] in CHUNKED_KEYS
+
+
 class JSONBodyRequest(Request):
+    #: the route takes its body as a JSON model (:class:`StreamedJSONRoute`): a large body is decoded as
+    #: it is taken, a spooled one with its long strings left in the file
+    decodes_early = False
+
     async def body(self) -> bytes:
         # the body BodyLimitMiddleware received, as it received it (Starlette would join a copy)
         holder = self.scope.get(BODY_SCOPE_KEY)
         if not hasattr(self, "_body") and holder:
             body = holder.pop()
-            if len(body) > LARGE_BODY_BYTES and _json_content(self):
-                # FastAPI only tests the body's bytes for emptiness, then asks json(): decoding now lets
-                # the bytes go before the route runs (a 200 MB tool output is then held once, as text)
-                self._json = loads_body(body)
-                self._body = b" "
-            else:
-                self._body = body
+            if self.decodes_early and _json_content(self):
+                if isinstance(body, SpooledBody):
+                    # a long string is one past the spooling limit too (a small limit, in tests: small strings)
+                    value = split_body(body.read, body.size, loads_body, keep=_chunked_place,
+                                       large_bytes=min(LARGE_STRING_BYTES, body.spool_bytes),
+                                       piece_bytes=min(PIECE_BYTES, body.spool_bytes))
+                    if value is not UNSPLIT:
+                        self._json = value
+                        self._body = b" "
+                        return await super().body()
+                body = body_bytes(body)
+                if len(body) > LARGE_BODY_BYTES:
+                    # FastAPI only tests the body's bytes for emptiness, then asks json(): decoding now lets
+                    # the bytes go before the route runs (a 200 MB tool output is then held once, as text)
+                    self._json = loads_body(body)
+                    self._body = b" "
+                    return await super().body()
+            self._body = body_bytes(body)
             del body
         return await super().body()
 
@@ -80,13 +106,30 @@ class JSONBodyRequest(Request):
         return self._json
 
 
+class StreamedJSONRequest(JSONBodyRequest):
+    decodes_early = True
+
+
 class JSONRoute(APIRoute):
     """An API route whose JSON body is decoded with :func:`loads_body`."""
 
+    request_class: type[JSONBodyRequest] = JSONBodyRequest
+
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
+        request_class = self.request_class
 
         async def route_handler(request: Request) -> Response:
-            return await handler(JSONBodyRequest(request.scope, request.receive))
+            return await handler(request_class(request.scope, request.receive))
 
         return route_handler
+
+
+class StreamedJSONRoute(JSONRoute):
+    """A :class:`JSONRoute` for a route whose body FastAPI decodes into a model: a body over 1 MiB is decoded
+    as it is taken (its bytes let go), and a spooled body's long ``content``/``text``/``tool_output``
+    strings reach the route as :class:`~toolstub.streaming.ChunkedText` (read from the file when asked).
+
+    Only such a route: one that reads ``request.body()`` itself (``/synopsis``) gets the bytes."""
+
+    request_class = StreamedJSONRequest

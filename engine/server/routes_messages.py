@@ -25,8 +25,10 @@ from toolstub.redact import redact_value
 from toolstub.externalize import externalize
 from toolstub.server.deps import ExistingSession, SessionId, WritableSession
 from toolstub.server.envelope import EnvelopeJSONResponse, error_docs, ok
+from toolstub.server.json_body import StreamedJSONRoute
 from toolstub.server.models import ContextResult, MessagesResult, Ok
 from toolstub.store import parse_ref
+from toolstub.streaming import ChunkedText
 
 Format = Literal["parts", "openai", "anthropic"]
 
@@ -75,12 +77,28 @@ def _check_claimed_refs(messages: list[dict[str, Any]], session: Any, session_id
                 )
 
 
+def _whole(value: Any) -> Any:
+    """``value`` with every :class:`ChunkedText` left in it (an output that stays inline) decoded into a ``str``."""
+    if isinstance(value, ChunkedText):
+        return str(value)
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            if isinstance(item, (list, dict, ChunkedText)):
+                value[i] = _whole(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, (list, dict, ChunkedText)):
+                value[key] = _whole(item)
+    return value
+
+
 def post_messages(session: Any, session_id: str, fmt: str, messages: list[dict[str, Any]], state: Any) -> dict:
     if fmt == "parts":
         _check_claimed_refs(messages, session, session_id)
+    # a long tool output of a spooled body comes as a ChunkedText (StreamedJSONRoute): stored from its chunks
     result = externalize(messages, format=fmt, store=session, config=state.config, rules=state.rules)
     # what stays inline (text parts, small tool outputs, arguments) is stored and shown: redacted too
-    stubbed, _ = redact_value(list(result.messages), state.rules)
+    stubbed, _ = redact_value(_whole(list(result.messages)), state.rules)
     session.append_messages(stubbed)
     return {
         "session_id": session_id,
@@ -92,13 +110,6 @@ def post_messages(session: Any, session_id: str, fmt: str, messages: list[dict[s
 
 
 def add_routes(api: APIRouter) -> None:
-    @api.post(
-        "/sessions/{session_id}/messages",
-        response_model=Ok[MessagesResult],
-        responses=error_docs(400, 401, 404, 412, 413),
-        tags=["messages"],
-        summary="Append messages; large tool outputs are externalized as they are written",
-    )
     def add_messages(
         request: Request,
         session_id: SessionId,
@@ -110,6 +121,18 @@ def add_routes(api: APIRouter) -> None:
         else:
             fmt, messages = "parts", [body.model_dump()]
         return ok(post_messages(session, session_id, fmt, messages, request.app.state))
+
+    # the long tool outputs of a spooled body reach the route as ChunkedText (never one str)
+    api.add_api_route(
+        "/sessions/{session_id}/messages",
+        add_messages,
+        methods=["POST"],
+        response_model=Ok[MessagesResult],
+        responses=error_docs(400, 401, 404, 412, 413),
+        tags=["messages"],
+        summary="Append messages; large tool outputs are externalized as they are written",
+        route_class_override=StreamedJSONRoute,
+    )
 
     @api.get(
         "/sessions/{session_id}/context",

@@ -17,13 +17,16 @@ from collections.abc import MutableMapping
 from typing import Any
 
 from toolstub.budget import _CURRENT, Budget
-from toolstub.server.body_limit import BODY_SCOPE_KEY
+from toolstub.server.body_limit import BODY_SCOPE_KEY, body_bytes
 from toolstub.server.envelope import body_timeout_response, error_response, receive_within
 
 Message = MutableMapping[str, Any]
 
 
 class TimeBudgetMiddleware:
+    #: a spooled body (BodyLimitMiddleware) is left in the scope for the route, not read whole here
+    takes_spooled_body = True
+
     def __init__(self, app: Any, timeout_seconds: float, *, max_body_bytes: int) -> None:
         self.app = app
         self.timeout = timeout_seconds
@@ -68,7 +71,7 @@ class TimeBudgetMiddleware:
             if body_messages:
                 message = body_messages.pop(0)
                 if holder:
-                    message = {**message, "body": holder.pop()}
+                    message = {**message, "body": body_bytes(holder.pop())}
                 return message
             await gone.wait()
             return {"type": "http.disconnect"}
