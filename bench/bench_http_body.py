@@ -6,7 +6,8 @@ Usage::
 
 Starts ``toolstub serve http`` on a free port with a temporary local store (body and input
 limits raised to fit), posts one OpenAI-format tool message whose content is a log of
-``--mb`` MB to ``POST /api/v1/sessions/S/messages`` with httpx (streamed from a generator,
+``--mb`` MB (``--kind log``, or ``--kind json``: a JSON array of objects, a whole-parse kind) to
+``POST /api/v1/sessions/S/messages`` with httpx (streamed from a generator,
 so the client holds it once), and prints the wall time and the server's peak RSS (``VmHWM``
 of its process, Linux) before and after.
 """
@@ -35,23 +36,31 @@ def _hwm(pid: int) -> float:
     return float("nan")
 
 
-def _body(size: int):
+#: one line of the tool output, as it is written inside the body's JSON string (escaped)
+LINES = {
+    "log": "2024-03-01 10:00:00 INFO [worker-1] request id=%d path=/api/v1/items took 0.1s\\n",
+    "json": '{\\"id\\": %d, \\"name\\": \\"item\\", \\"tags\\": [\\"a\\", \\"b\\"], \\"price\\": 9.5},\\n',
+}
+
+
+def _body(size: int, kind: str = "log"):
     head = json.dumps({"format": "openai", "messages": [{"role": "tool", "tool_call_id": "c1", "content": "@@"}]})
     before, after = head.split('"@@"')
-    yield (before + '"').encode()
-    line = "2024-03-01 10:00:00 INFO [worker-1] request id=%d path=/api/v1/items took 0.1s\\n"
+    yield (before + '"' + ("[\\n" if kind == "json" else "")).encode()
+    line = LINES[kind]
     written, i = 0, 0
     while written < size:
         block = "".join(line % (i + k) for k in range(10_000))
         i += 10_000
         written += len(block)
         yield block.encode()
-    yield ('"' + after).encode()
+    yield (('{\\"end\\": true}\\n]' if kind == "json" else "") + '"' + after).encode()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mb", type=float, default=200)
+    parser.add_argument("--kind", choices=sorted(LINES), default="log", help="the tool output: a log, or a JSON array")
     args = parser.parse_args(argv)
     size = int(args.mb * MB)
     with socket.socket() as probe:
@@ -71,13 +80,13 @@ def main(argv: list[str] | None = None) -> int:
                     time.sleep(0.1)
             idle = _hwm(server.pid)
             start = time.perf_counter()
-            answer = httpx.post(f"http://127.0.0.1:{port}/api/v1/sessions/s1/messages", content=_body(size),
+            answer = httpx.post(f"http://127.0.0.1:{port}/api/v1/sessions/s1/messages", content=_body(size, args.kind),
                                 headers={"content-type": "application/json"}, timeout=600)
             seconds = time.perf_counter() - start
             stubbed = answer.json()
             if answer.status_code != 200:
                 raise SystemExit(f"bench: HTTP {answer.status_code}: {str(stubbed)[:300]}")
-            print(f"posted {size / MB:.0f} MB tool output: HTTP {answer.status_code} in {seconds:.1f} s; "
+            print(f"posted {size / MB:.0f} MB {args.kind} tool output: HTTP {answer.status_code} in {seconds:.1f} s; "
                   f"server peak RSS {idle:.0f} MB idle, {_hwm(server.pid):.0f} MB after")
         finally:
             server.terminate()
