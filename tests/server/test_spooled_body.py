@@ -223,3 +223,16 @@ def test_the_spool_file_is_gone_when_the_request_ends(pair) -> None:
     while _open_spool_files(spool_dir) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _open_spool_files(spool_dir) == [] and list(spool_dir.iterdir()) == []
+
+
+@pytest.mark.parametrize("value", ["abc", "0"])
+def test_a_bad_spool_setting_is_a_one_line_config_error(tmp_path: Path, value: str) -> None:
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-c", "import sys; from toolstub.cli import main; sys.exit(main())",
+           "serve", "http", "--store", str(tmp_path), "--port", "8"]
+    done = subprocess.run(cmd, env=clean_env(TOOLSTUB_SERVER_SPOOL_BODY_BYTES=value), capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 5
+    assert done.stderr.strip().count("\n") == 0 and "TOOLSTUB_SERVER_SPOOL_BODY_BYTES" in done.stderr
