@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -181,6 +182,11 @@ class SpooledString(ChunkedText):
         return decode_pieces(self._raw())
 
 
+#: from a point outside every string: what is not a quote, and whole strings (unrolled, so linear), up to
+#: the first string that does not end in ``data`` (one C-level pass instead of a Python step per string)
+_OUTSIDE_AND_SHORT = re.compile(rb'(?:[^"]+|"[^"\\]*(?:\\.[^"\\]*)*")*', re.DOTALL)
+
+
 def _string_end(data: bytes, lo: int) -> int:
     """The index of the first unescaped quote in ``data[lo:]`` (``lo`` at an escape boundary), or -1."""
     i = lo
@@ -229,6 +235,8 @@ def split_body(
     token = f"toolstub-spooled-{secrets.token_hex(16)}-".encode()
     skeleton = bytearray()
     spans: list[_Span] = []
+    # a string that ends in the block it starts in is shorter than a block: not long when a block is not longer
+    skip = _OUTSIDE_AND_SHORT.match if piece_bytes <= large_bytes else None
     in_string = large = pending = False
     small = bytearray()
     span: _Span | None = None
@@ -240,6 +248,12 @@ def split_body(
             pos = 0
             while pos < n:
                 if not in_string:
+                    if skip is not None:
+                        end = skip(data, pos).end()
+                        if end > pos:
+                            skeleton += data[pos:end]
+                            pos = end
+                            continue
                     q = data.find(b'"', pos)
                     if q < 0:
                         skeleton += data[pos:]
@@ -302,25 +316,31 @@ class _Placer:
         if not value.startswith(self.token):
             return value
         found = self.strings[int(value[len(self.token) :])]
-        return found if self.keep is None or self.keep(path) else str(found)
+        return found if self.keep is None or self.keep(list(path)) else str(found)
 
     def place(self, value: Any, path: list[Any]) -> Any:
+        """``value`` with its placeholders replaced (``path``: where it is; extended and restored in place)."""
         if not self.strings:
             return value
         if isinstance(value, str):
             return self._string(value, path)
+        token = self.token
         if isinstance(value, list):
             for i, item in enumerate(value):
-                if isinstance(item, (str, list, dict)):
-                    value[i] = self.place(item, [*path, i])
+                if isinstance(item, (list, dict)) or (isinstance(item, str) and item.startswith(token)):
+                    path.append(i)
+                    value[i] = self.place(item, path)
+                    path.pop()
             return value
         if isinstance(value, dict):
             for key in value:
-                if key.startswith(self.token):
+                if key.startswith(token):
                     raise _KeyIsLong
             for key, item in value.items():
-                if isinstance(item, (str, list, dict)):
-                    value[key] = self.place(item, [*path, key])
+                if isinstance(item, (list, dict)) or (isinstance(item, str) and item.startswith(token)):
+                    path.append(key)
+                    value[key] = self.place(item, path)
+                    path.pop()
             return value
         return value
 

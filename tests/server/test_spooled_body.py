@@ -157,6 +157,9 @@ BAD = {
     "extra-key": json.dumps({"format": "openai", "messages": [{"role": "tool", "content": "x" * 9000}], "extra": 1}),
     "parts-not-a-list": json.dumps({"role": "user", "parts": "y" * 9000}),
     "long-role": json.dumps({"role": "r" * 9000, "parts": []}),
+    "messages-not-a-list": json.dumps({"format": "openai", "messages": {"content": "x" * 9000}}),
+    "parts-a-dict": json.dumps({"role": "user", "parts": {"tool_output": "x" * 9000}}),
+    "message-not-a-dict": json.dumps({"format": "openai", "messages": [["content", "x" * 9000]]}),
 }
 
 
