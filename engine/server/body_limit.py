@@ -59,6 +59,8 @@ class SpooledBody:
         self.spool_bytes = spool_bytes
 
     def read(self, n: int, offset: int) -> bytes:
+        # the file object's descriptor, each time: once the request ended and the file is closed, a read
+        # (work a timed-out request left running) raises instead of reading whatever reuses the number
         return os.pread(self.file.fileno(), n, offset)
 
     def getvalue(self) -> bytes:

@@ -30,7 +30,6 @@ and error answers never change.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator
@@ -343,8 +342,3 @@ class _Placer:
                     path.pop()
             return value
         return value
-
-
-def read_at(fd: int) -> Callable[[int, int], bytes]:
-    """``read(n, offset)`` over the file descriptor ``fd`` (position-independent: ``os.pread``)."""
-    return lambda n, offset: os.pread(fd, n, offset)

@@ -152,3 +152,24 @@ def test_keep_says_which_long_strings_stay_in_the_file() -> None:
 ])
 def test_what_does_not_split_exactly_goes_the_old_way(body: bytes) -> None:
     assert _split(body, 100, 64) is UNSPLIT
+
+
+def test_a_long_string_read_after_its_request_ended_raises() -> None:
+    """Work a timed-out request left running never reads whatever file took the spool's descriptor."""
+    import tempfile
+
+    from toolstub.server.body_limit import SpooledBody
+
+    body = json.dumps({"messages": [{"content": "x" * 5000}]}).encode()
+    spool = tempfile.TemporaryFile()
+    spool.write(body)
+    spool.flush()
+    spooled = SpooledBody(spool, len(body), 1024)
+    output = split_body(spooled.read, spooled.size, loads_body, large_bytes=1024, piece_bytes=1024)["messages"][0]["content"]
+    assert str(output) == "x" * 5000
+    spool.close()
+    with tempfile.TemporaryFile() as other:  # likely the same descriptor number
+        other.write(b"y" * 10000)
+        other.flush()
+        with pytest.raises(ValueError):
+            str(output)
