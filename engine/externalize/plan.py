@@ -86,8 +86,10 @@ class Plan:
     def synopsis(self, p: int) -> Any:
         base = self._base
         if base is None:
-            self._base = (p, self.run.synopsize(self.raw, self.part, p))
-            return self._base[1]
+            # a ChunkedText handled whole (collect says so) is held as its str from here: read once, like a str output
+            self.raw, syn = self.run.describe(self.raw, self.part, p)
+            self._base = (p, syn)
+            return syn
         base_p, syn = base
         if p == base_p:
             return syn
@@ -143,6 +145,10 @@ class Run:
         return len(text)
 
     def synopsize(self, raw: str, part: ToolPart, p: int) -> Any:
+        return self.describe(raw, part, p)[1]
+
+    def describe(self, raw: Any, part: ToolPart, p: int) -> tuple[Any, Any]:
+        """``(text, synopsis)``: ``text`` is ``raw``, or the ``str`` of a ChunkedText that is handled whole."""
         self.stats.synopsis_calls += 1
         try:
             kwargs = {"mime": part.tool_output_mime_type, "tool_name": part.tool_name, "preview_chars": p}
@@ -151,18 +157,19 @@ class Run:
                 chunks = raw.chunks()
                 whole, read, head = streaming.collect(chunks, self.rules, **kwargs)
                 if whole is None:
-                    return streaming.scan(itertools.chain(read, chunks), self.rules, head=head, **kwargs).describe()
-                return synopsize(whole, mime=part.tool_output_mime_type, tool_name=part.tool_name, rules=self.rules,
-                                 preview_chars=p)
+                    return raw, streaming.scan(itertools.chain(read, chunks), self.rules, head=head, **kwargs).describe()
+                return whole, synopsize(whole, mime=part.tool_output_mime_type, tool_name=part.tool_name,
+                                        rules=self.rules, preview_chars=p)
             streamed, head = streaming.stream_text(raw, self.rules, **kwargs)
             if streamed:
                 # past the rule file's whole limit (or its stream limit, for a streaming kind): one bounded
                 # pass (its view and its kind's totals), what the store and the CLI give
-                return streaming.scan(streaming.text_chunks(raw), self.rules, head=head, **kwargs).describe()
-            return synopsize(raw, mime=part.tool_output_mime_type, tool_name=part.tool_name, rules=self.rules, preview_chars=p)
+                return raw, streaming.scan(streaming.text_chunks(raw), self.rules, head=head, **kwargs).describe()
+            return raw, synopsize(raw, mime=part.tool_output_mime_type, tool_name=part.tool_name, rules=self.rules,
+                                  preview_chars=p)
         except Exception as exc:  # noqa: BLE001 - the engine promises not to raise; never trust it here
             log.warning("toolstub: synopsis of %s failed: %s: %s", part.tool_name or "tool", type(exc).__name__, exc)
-            return Synopsis(
+            return raw, Synopsis(
                 kind="unknown",
                 title="Unsummarized output",
                 summary=(f"No synopsis: the engine raised {type(exc).__name__} on this output of {len(raw)} characters.",),

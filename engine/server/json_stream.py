@@ -41,8 +41,9 @@ from toolstub.streaming import ChunkedText
 
 #: a string value whose contents (escaped, as in the body) are longer than this is left in the file
 LARGE_STRING_BYTES = 1 << 20
-#: bytes read (and decoded) at a time
-PIECE_BYTES = 1 << 20
+#: bytes read (and decoded) at a time: small enough that the few copies of a piece in flight (the block, its
+#: slice, its text, the text's UTF-8 for the digest) stay a few MiB (1 MiB pieces: 20-25 MB more at the peak)
+PIECE_BYTES = 1 << 18
 #: a skeleton larger than this (a body of many short strings, not a few long ones) is decoded the old way
 SKELETON_LIMIT = 16 << 20
 #: code points kept of the head and of the tail of a long string (slices there need no decoding)
