@@ -239,3 +239,22 @@ def test_a_bad_spool_setting_is_a_one_line_config_error(tmp_path: Path, value: s
                           timeout=60)
     assert done.returncode == 5
     assert done.stderr.strip().count("\n") == 0 and "TOOLSTUB_SERVER_SPOOL_BODY_BYTES" in done.stderr
+
+
+def test_without_a_time_budget_a_spooled_body_reaches_the_route_too(tmp_path: Path) -> None:
+    """No TimeBudgetMiddleware between: the replay, not the middleware, hands the spooled body on."""
+    from fastapi.testclient import TestClient
+
+    from toolstub.server.http import create_app
+
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(RULES)
+    answers = []
+    for name, spool in (("spooled", 4096), ("whole", None)):
+        app = create_app(str(tmp_path / name), rules=str(rules), request_timeout_seconds=None, spool_body_bytes=spool)
+        with TestClient(app, base_url="http://127.0.0.1") as client:
+            body = json.dumps(_openai()).encode()
+            answer = client.post(f"{API}/nt/messages", content=body, headers={"content-type": "application/json"})
+            synopsis = client.post("/api/v1/synopsis", content=_log(300).encode(), headers={"content-type": "text/plain"})
+            answers.append((answer.status_code, answer.json(), synopsis.status_code, synopsis.json()))
+    assert answers[0] == answers[1] and answers[0][0] == 200 and answers[0][2] == 200
