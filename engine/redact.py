@@ -43,7 +43,7 @@ from typing import Any
 from toolstub import regex as _regex
 from toolstub import validation_cache
 from toolstub.errors import PatternError, RedactionRejected, RuleFileError
-from toolstub.regex import LinearPattern, LiteralGate, compile_large, compile_pattern, known_pattern, literal_gate, without_groups
+from toolstub.regex import LinearPattern, LiteralGate, compile_large, compile_pattern, compile_set, known_pattern, literal_gate, without_groups
 from toolstub.ruleset import Ruleset
 from toolstub.synopsis import Synopsis
 
@@ -142,66 +142,102 @@ class Redactor:
         return [index for index, gate in enumerate(self._gates) if gate is None or gate.admits(text, fold)]
 
     @functools.cached_property
+    def _prefilter_sources(self) -> list[str]:
+        """The detectors' patterns (the entropy pattern last), groups made non-capturing."""
+        sources = [d.regex.pattern for d in self.detectors]
+        if self.entropy is not None:
+            sources.append(self.entropy.regex.pattern)
+        return [without_groups(p) for p in sources]
+
+    @functools.cached_property
     def _prefilter(self) -> tuple[Any, ...] | None:
         """A few RE2 patterns that together match wherever any detector (or the entropy key word)
         does: the detectors in groups of :data:`PREFILTER_GROUP`, because one alternation of them
         all outgrows RE2's DFA memory and falls back to a scan a hundred times slower."""
-        sources = [d.regex.pattern for d in self.detectors]
-        if self.entropy is not None:
-            sources.append(self.entropy.regex.pattern)
+        sources = self._prefilter_sources
         try:
             return tuple(
-                compile_large("|".join(f"(?:{without_groups(p)})" for p in sources[i : i + PREFILTER_GROUP]))
+                compile_large("|".join(f"(?:{p})" for p in sources[i : i + PREFILTER_GROUP]))
                 for i in range(0, len(sources), PREFILTER_GROUP)
             )
         except PatternError:  # pragma: no cover - each part compiled alone; keep the per-detector scan
             return None
 
-    def _candidates(self, text: str) -> range | list[int]:
+    def _candidates(self, text: str, data: bytes | None = None) -> range | list[int]:
         """Indexes (into detectors, the entropy scan last) of the detectors worth running on ``text``:
-        for a large text, a few passes over its UTF-8 bytes leave only the groups that match
-        anywhere (usually none). A short text uses the prefilter too once it is compiled (the
-        synopsis fields after a large content): compiling it for a short text alone costs more
-        than running the detectors."""
+        for a large text, a few passes over its UTF-8 bytes (``data``, when already encoded) leave
+        only the groups that match anywhere (usually none). A short text uses the prefilter too
+        once it is compiled (the synopsis fields after a large content): compiling it for a short
+        text alone costs more than running the detectors. A short ``text`` holds no lone surrogate
+        (a large one is read only through ``data``)."""
         every = range(len(self.detectors) + 1)
         if len(text) < PREFILTER_MIN_CHARS and "_prefilter" not in self.__dict__:
             # a short text: the prefilter only once a large text has compiled it; the literal gates
             return self._gated(text)
         if self._prefilter is None:
             return every
-        try:
+        if data is None:
             data = text.encode("utf-8")
-        except UnicodeEncodeError:  # lone surrogates: the per-detector scan handles them
-            return every
-        return [index for number, group in enumerate(self._prefilter) if group.regex.search(data) is not None
-                for index in range(number * PREFILTER_GROUP, min((number + 1) * PREFILTER_GROUP, len(every)))]
+        out: list[int] = []
+        for number, group in enumerate(self._prefilter):
+            if group.regex.search(data) is None:
+                continue
+            # a group matched: one RE2::Set pass says which of its detectors do (binary output
+            # matches some group by chance; running all 40 detectors costs 40 passes)
+            first = number * PREFILTER_GROUP
+            members = self._prefilter_sources[first : first + PREFILTER_GROUP]
+            matcher = compile_set(tuple(members))
+            found = matcher.matching(data) if matcher is not None else None
+            out.extend(range(first, first + len(members)) if found is None else (first + i for i in found))
+        return out
 
     def findings(self, text: str) -> list[tuple[int, int, str]]:
         """Merged (start, end, detector name) spans of the secrets in ``text``, in order."""
         spans: list[tuple[int, int, str]] = []
-        candidates = self._candidates(text)
+        # What the patterns scan: ``text`` with each lone surrogate as U+FFFD (same offsets; RE2
+        # reads only UTF-8), scrubbed once here rather than once per detector (a large text: only
+        # its UTF-8 bytes, ``data``); the secrets and the text around them are taken from ``text``.
+        scan, data = text, None
+        large = len(text) >= PREFILTER_MIN_CHARS
+        if large or not text.isascii():
+            try:
+                data = text.encode("utf-8")
+            except UnicodeEncodeError:
+                if large:
+                    data = _regex.scrubbed_utf8(text)
+                else:
+                    scan = _regex.scrub_surrogates(text)
+                    data = scan.encode("utf-8")
+        candidates = self._candidates(scan, data)
+        # a large text: every pattern runs over its UTF-8 bytes, encoded once (RE2 would encode
+        # a str again for each pattern), byte offsets counted back to code points once
+        offsets = _regex.CharOffsets(data) if large and data is not None else None  # data: set when large
+
+        def matches(pattern: LinearPattern) -> Any:
+            return pattern.finditer_utf8(data, offsets) if offsets is not None else pattern.finditer(scan)
+
         for index in candidates:
             if index == len(self.detectors):
                 continue
             detector = self.detectors[index]
-            for match in detector.regex.finditer(text):
+            for match in matches(detector.regex):
                 start, end = match.span(detector.group_number)
                 if start >= 0 and end > start:
                     if detector.excluded(text, match, start, end):
                         continue
                     spans.append((start, end, detector.name))
         if self.entropy is not None and len(self.detectors) in candidates:
-            spans.extend(self._entropy_findings(text))
+            spans.extend(self._entropy_findings(text, matches(self.entropy.regex)))
         return _merge(spans)
 
-    def _entropy_findings(self, text: str) -> list[tuple[int, int, str]]:
+    def _entropy_findings(self, text: str, found: Any = None) -> list[tuple[int, int, str]]:
         """Values after a key holding a key word (``key = value``, ``"key": "value"``), never a bare word:
         the key must not be excluded, the value must hold a digit (``require``), must not be an
         identifier or a placeholder (``exclude_values``), must not be called (``value(``), and must
-        carry enough entropy."""
+        carry enough entropy. ``found``: the entropy pattern's matches in ``text`` (see :meth:`findings`)."""
         entropy = self.entropy
         out = []
-        for match in entropy.regex.finditer(text):
+        for match in entropy.regex.finditer(text) if found is None else found:
             value = match.group("secret")
             start, end = match.span(entropy.group_number)
             quote = match.group("quote")

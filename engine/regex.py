@@ -47,10 +47,54 @@ _LARGE_OPTIONS.log_errors = False
 _LARGE_OPTIONS.max_mem = LARGE_DFA_MEMORY
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+#: byte -> 1 for a UTF-8 lead byte 0xED / for 0xA0-0xBF (the second byte of a surrogate written
+#: with ``surrogatepass``: ED A0-BF 80-BF), 0 for every other byte
+_IS_ED = bytes(int(byte == 0xED) for byte in range(256))
+_IS_SURROGATE_SECOND = bytes(int(0xA0 <= byte <= 0xBF) for byte in range(256))
+#: a text is scrubbed in pieces of at most this many code points (bounds the temporaries)
+_SCRUB_PIECE = 1 << 20
 
 
 def scrub_surrogates(text: str) -> str:
-    """``text`` with each lone surrogate replaced by U+FFFD (same length, same offsets)."""
+    """``text`` with each lone surrogate replaced by U+FFFD (same length, same offsets).
+
+    A few lone surrogates: one ``re.sub``. Many (binary output decoded with ``surrogateescape``,
+    where ``re.sub`` pays for each of its hundreds of thousands of matches): C-level passes over
+    the UTF-8 bytes as one integer, independent of the number of surrogates. ``surrogatepass``
+    writes each surrogate as ED A0-BF 80-BF (and nothing else starts so: ED 80-9F is
+    U+D000-U+D7FF); U+FFFD is EF BF BD, i.e. ED^02, (A0-BF)|1F, ((80-BF)|3F)^02, so with ``ones``
+    holding 1 at the first byte of each surrogate, ``(data | ones * 0x3F1F00) ^ ones * 0x020002``
+    is the UTF-8 of the scrubbed text (bytes of two surrogates never overlap: no carries).
+    """
+    if text.isascii():
+        return text
+    pieces = [_scrub_piece(text[i : i + _SCRUB_PIECE]) for i in range(0, len(text), _SCRUB_PIECE)]
+    return pieces[0] if len(pieces) == 1 else "".join(pieces)
+
+
+def scrubbed_utf8(text: str) -> bytes:
+    """``scrub_surrogates(text).encode("utf-8")``, without building the scrubbed ``str``."""
+    if text.isascii():
+        return text.encode("ascii")
+    pieces = [_scrub_piece(text[i : i + _SCRUB_PIECE], utf8=True) for i in range(0, len(text), _SCRUB_PIECE)]
+    return pieces[0] if len(pieces) == 1 else b"".join(pieces)
+
+
+def _scrub_piece(text: str, utf8: bool = False) -> Any:
+    data = text.encode("utf-8", "surrogatepass")
+    if data.count(b"\xed") * 16 < len(data):  # few surrogates at most (0xED also starts U+D000-U+D7FF)
+        scrubbed = _LONE_SURROGATE.sub("\ufffd", text)
+        return scrubbed.encode("utf-8") if utf8 else scrubbed
+    ones = int.from_bytes(data.translate(_IS_ED), "little") & (
+        int.from_bytes(data.translate(_IS_SURROGATE_SECOND), "little") >> 8)
+    if not ones:
+        return data if utf8 else text
+    out = ((int.from_bytes(data, "little") | ones * 0x3F1F00) ^ ones * 0x020002).to_bytes(len(data), "little")
+    return out if utf8 else out.decode("utf-8")
+
+
+def _scrub_surrogates_by_re(text: str) -> str:
+    """The reference definition of :func:`scrub_surrogates` (one ``re.sub``): for tests and bench/."""
     return _LONE_SURROGATE.sub("\ufffd", text)
 
 
@@ -134,6 +178,31 @@ class LinearPattern:
                 text = scrub_surrogates(text)
         return self.regex.finditer(text, *args, **kwargs)
 
+    def finditer_utf8(self, data: bytes, offsets: CharOffsets | None = None) -> Iterator[TextMatch]:
+        """What ``finditer(text)`` finds (the same spans, as code-point offsets of ``text``), given
+        ``data``, the UTF-8 of ``text`` (of :func:`scrub_surrogates` of it when it holds lone
+        surrogates): a caller running many patterns over one large text encodes it once instead
+        of RE2 encoding it for each (and may share one ``CharOffsets(data)`` between them).
+        The matches are :class:`TextMatch` (``span``, ``start``, ``end``, ``group``)."""
+        regex = self.regex
+        search = regex.search
+        ngroups = regex.groups + 1
+        names = regex.groupindex if ngroups > 1 else {}
+        pos, endpos = 0, len(data)
+        while True:
+            found = search(data, pos)
+            if found is None:
+                return
+            spans = [found.span(g) for g in range(ngroups)]
+            if offsets is None:
+                offsets = CharOffsets(data)
+            yield TextMatch(data, spans, offsets.spans(spans), names)
+            # as RE2's own loop over a str: after an empty match, step over one code point
+            if pos == endpos:
+                return
+            end = spans[0][1]
+            pos = pos + _utf8_length(data[pos]) if end == pos else end
+
     def subn(self, repl: str | Callable[[Any], str], text: Any, count: int = 0) -> tuple[Any, int]:
         try:
             return self.regex.subn(repl, text, count)
@@ -156,6 +225,77 @@ class LinearPattern:
 
     def sub(self, repl: str | Callable[[Any], str], text: Any, count: int = 0) -> Any:
         return self.subn(repl, text, count)[0]
+
+
+def _utf8_length(lead: int) -> int:
+    return 1 if lead < 0x80 else 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
+
+
+#: byte -> 1 for a UTF-8 continuation byte (0x80-0xBF)
+_IS_CONTINUATION = bytes(int(0x80 <= byte <= 0xBF) for byte in range(256))
+
+
+class CharOffsets:
+    """Byte offset -> code-point offset in valid UTF-8 ``data``, counted from the last offset asked
+    (offsets asked in increasing order cost one pass over ``data`` in all)."""
+
+    __slots__ = ("_data", "_ascii", "_continuation", "_byte", "_char")
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self._ascii = data.isascii()
+        self._continuation: bytes | None = None
+        self._byte = self._char = 0
+
+    def chars(self, offset: int) -> int:
+        if self._ascii:
+            return offset
+        if self._continuation is None:
+            self._continuation = self._data.translate(_IS_CONTINUATION)
+        if offset < self._byte:
+            self._byte = self._char = 0
+        self._char += offset - self._byte - self._continuation.count(1, self._byte, offset)
+        self._byte = offset
+        return self._char
+
+    def spans(self, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Byte spans of one match (``(-1, -1)`` for a group that did not take part) -> code points."""
+        if self._ascii:
+            return spans
+        chars = {offset: self.chars(offset) for offset in sorted({o for span in spans for o in span}) if offset >= 0}
+        return [span if span[0] < 0 else (chars[span[0]], chars[span[1]]) for span in spans]
+
+
+class TextMatch:
+    """A match found by :meth:`LinearPattern.finditer_utf8`: spans in code points."""
+
+    __slots__ = ("_data", "_byte_spans", "_spans", "_names")
+
+    def __init__(self, data: bytes, byte_spans: list[tuple[int, int]], spans: list[tuple[int, int]],
+                 names: dict[str, int]) -> None:
+        self._data = data
+        self._byte_spans = byte_spans
+        self._spans = spans
+        self._names = names
+
+    def _index(self, group: int | str) -> int:
+        return self._names[group] if isinstance(group, str) else group
+
+    def span(self, group: int | str = 0) -> tuple[int, int]:
+        return self._spans[self._index(group)]
+
+    def start(self, group: int | str = 0) -> int:
+        return self.span(group)[0]
+
+    def end(self, group: int | str = 0) -> int:
+        return self.span(group)[1]
+
+    def group(self, group: int | str = 0) -> str | None:
+        start, end = self._byte_spans[self._index(group)]
+        return None if start < 0 else self._data[start:end].decode("utf-8")
+
+    def __repr__(self) -> str:
+        return f"<TextMatch span={self._spans[0]} match={self.group()!r}>"
 
 
 #: a pattern token for Python ``re``'s ``\\w`` on this interpreter (see the module docstring)
@@ -281,6 +421,37 @@ def compile_large(pattern: str) -> LinearPattern:
         if isinstance(reason, bytes):
             reason = reason.decode("utf-8", "replace")
         raise PatternError(f"pattern {pattern!r} is not a valid linear-time (RE2) regex: {reason}") from None
+
+
+class PatternSet:
+    """Which of several RE2 patterns match somewhere in a text, in one pass (``RE2::Set``).
+
+    :meth:`matching` returns the indexes of the patterns that match, or ``None`` when the set
+    cannot tell: RE2 reports no match both when none matches and when its DFA ran out of memory,
+    so an empty answer is never taken as "none" (the caller checks some other way)."""
+
+    __slots__ = ("_set",)
+
+    def __init__(self, patterns: tuple[str, ...]) -> None:
+        matcher = re2.Set.SearchSet(_LARGE_OPTIONS)
+        for pattern in patterns:
+            matcher.Add(expand_python_word(pattern))
+        matcher.Compile()
+        self._set = matcher
+
+    def matching(self, data: bytes) -> list[int] | None:
+        found = self._set.Match(data)
+        return sorted(found) if found else None
+
+
+@lru_cache(maxsize=16)
+def compile_set(patterns: tuple[str, ...]) -> PatternSet | None:
+    """A :class:`PatternSet` of ``patterns`` (each one known to compile alone), or ``None`` when RE2
+    refuses the set (the caller then runs each pattern)."""
+    try:
+        return PatternSet(patterns)
+    except re2.error:
+        return None
 
 
 def without_groups(pattern: str) -> str:
