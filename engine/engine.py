@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from toolstub.claims import FIRST_CLAIM, Claim, as_claim, detection, strongest
+from toolstub.errors import PatternError, RuleFileError
 from toolstub.limits import apply_limits
 from toolstub.plugin_manager import get_registry
 from toolstub.plugins import magika_evidence
@@ -78,9 +79,17 @@ def _fallback(content: str, preview_chars: int) -> Synopsis:
 
 
 def _redact(result: Synopsis, ruleset: Ruleset, diagnostics: list[str], content: str) -> Synopsis:
-    """The redacted synopsis; if redaction fails, one that shows nothing of the content."""
+    """The redacted synopsis; if redaction fails, one that shows nothing of the content.
+
+    A pattern RE2 refuses is a problem of the rule file, not of the content: it is raised as the
+    one-line :class:`RuleFileError` (``toolstub rules validate`` refuses such a file, so only a
+    ruleset built some other way gets here), never a synopsis withheld for every output."""
     try:
         return redact_synopsis(result, ruleset, content=content)
+    except RuleFileError:
+        raise
+    except PatternError as exc:
+        raise RuleFileError(f"redaction: {exc}", path=ruleset.source, json_path="$.redaction") from None
     except Exception as exc:  # noqa: BLE001 - never raise, never leak what could not be redacted
         message = " ".join(f"redaction raised {type(exc).__name__}: {exc}".split())
         log.warning("toolstub: %s; the synopsis is withheld", message)

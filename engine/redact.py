@@ -476,13 +476,23 @@ def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     return merged
 
 
-def _compile(pattern: str, *, source: str, json_path: str, known: bool = False) -> Any:
+def _compile(pattern: str, *, source: str, json_path: str, known: bool = False, written: str | None = None) -> Any:
+    """``pattern`` compiled as the run time uses it; ``written``: the rule file's own text of it,
+    when ``pattern`` wraps it (``^(?:...)$``): an error then names what the user wrote."""
     if known:  # compiled before with this RE2 (a remembered section): compiled on first use
         return known_pattern(pattern)
     try:
         return compile_pattern(pattern)
     except PatternError as exc:
-        raise RuleFileError(str(exc), path=source, json_path=json_path) from None
+        message = str(exc)
+        if written is not None:
+            try:
+                compile_pattern(written)
+            except PatternError as own:
+                message = str(own)
+            else:
+                message = f"pattern {written!r} cannot be used here: {message}"
+        raise RuleFileError(message, path=source, json_path=json_path) from None
 
 
 def _entropy(section: Mapping[str, Any], source: str, known: bool = False) -> Entropy | None:
@@ -502,7 +512,8 @@ def _entropy(section: Mapping[str, Any], source: str, known: bool = False) -> En
         text = section.get(name, default)
         if not text:
             return None
-        return _compile(f"{flags}^(?:{text})$", source=source, json_path=f"$.redaction.entropy.{name}", known=known)
+        return _compile(f"{flags}^(?:{text})$", source=source, json_path=f"$.redaction.entropy.{name}", known=known,
+                        written=str(text))
 
     return Entropy(
         regex=regex, min_bits_per_char=float(section.get("min_bits_per_char", 3.0)), min_length=min_length,
@@ -517,7 +528,7 @@ def _entropy(section: Mapping[str, Any], source: str, known: bool = False) -> En
 
 def _after(text: Any, source: str, json_path: str, known: bool = False) -> Any:
     """An ``exclude_after`` pattern: matched where the secret ends."""
-    return _compile(f"^(?:{text})", source=source, json_path=json_path, known=known) if text else None
+    return _compile(f"^(?:{text})", source=source, json_path=json_path, known=known, written=str(text)) if text else None
 
 
 def _escape(word: str) -> str:
@@ -546,7 +557,7 @@ def build_redactor(section: Mapping[str, Any], *, source: str = "rules", known: 
             elif not 0 <= int(group) <= regex.groups:
                 raise RuleFileError(f"pattern has no group {group}", path=source, json_path=path)
         exclude_regex = (_compile(f"^(?:{exclude})$", source=source, json_path=f"$.redaction.detectors[{index}].exclude",
-                                  known=known)
+                                  known=known, written=str(exclude))
                          if exclude else None)
         if not known and distinct is not None and distinct not in regex.groupindex:
             raise RuleFileError(f"pattern has no group named {distinct!r}", path=source,
@@ -771,23 +782,27 @@ def prepare_for_storage(content: str, ruleset: Ruleset) -> tuple[str, int]:
 
 
 def redaction_errors(section: Mapping[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
-    """The patterns of a ``redaction`` section that RE2 refuses, as (JSON path tuple, message); for the loader."""
-    errors: list[tuple[tuple[Any, ...], str]] = []
-    detectors = section.get("detectors") if isinstance(section, Mapping) else None
-    for index, item in enumerate(detectors or ()):
-        if not isinstance(item, Mapping) or not isinstance(item.get("pattern"), str):
-            continue
-        try:
-            regex = compile_pattern(item["pattern"])
-        except PatternError as exc:
-            errors.append((("redaction", "detectors", index, "pattern"), str(exc)))
-            continue
-        group = item.get("group")
-        if isinstance(group, str) and group not in regex.groupindex:
-            errors.append((("redaction", "detectors", index, "group"), f"pattern has no group named {group!r}"))
-        elif isinstance(group, int) and not 0 <= group <= regex.groups:
-            errors.append((("redaction", "detectors", index, "group"), f"pattern has no group {group}"))
-    return errors
+    """What the run time would refuse in a ``redaction`` section, as (JSON path tuple, message), for
+    the loader: the section is compiled exactly as :func:`redactor_for` compiles it (every pattern,
+    wrapped as it is used: ``exclude``, ``exclude_after``, the entropy keys; the groups named), so a
+    section that validates always builds."""
+    if not isinstance(section, Mapping) or not section:
+        return []
+    try:
+        build_redactor(section)
+    except RuleFileError as exc:
+        return [(_path_tuple(exc.json_path), exc.reason)]
+    except (TypeError, ValueError, KeyError) as exc:  # the schema lets through what cannot be built
+        return [(("redaction",), " ".join(f"cannot be compiled: {type(exc).__name__}: {exc}".split()))]
+    return []
+
+
+_PATH_PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+
+
+def _path_tuple(json_path: str) -> tuple[Any, ...]:
+    """``$.redaction.detectors[2].exclude`` -> ``("redaction", "detectors", 2, "exclude")``."""
+    return tuple(int(index) if index else name for name, index in _PATH_PART.findall(json_path))
 
 
 # --- answers: what is shown is redacted too ------------------------------------------------------

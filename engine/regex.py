@@ -128,7 +128,11 @@ class LinearPattern:
     def __getattr__(self, name: str) -> Any:
         # Only reached for what is not a slot, or for ``regex`` while a deferred pattern is not compiled.
         if name == "regex":
-            regex = re2.compile(self._source, _OPTIONS)
+            try:
+                regex = re2.compile(self._source, _OPTIONS)
+            except re2.error as exc:  # a remembered rule file that no longer compiles (never expected)
+                raise PatternError(f"pattern {self._source!r} is not a valid linear-time (RE2) regex: "
+                                   f"{_reason(exc)}") from None
             self.regex = regex
             return regex
         if name == "pattern":
@@ -394,6 +398,11 @@ def compile_pattern(pattern: str, flags: str = "") -> LinearPattern:
     """
     found = _known.get((pattern, flags))
     return found if found is not None else _compile_pattern(pattern, flags)
+
+
+def _reason(exc: Exception) -> str:
+    reason = exc.args[0] if exc.args else exc
+    return reason.decode("utf-8", "replace") if isinstance(reason, bytes) else str(reason)
 
 
 @lru_cache(maxsize=1024)

@@ -180,10 +180,25 @@ def validator_for(registry: Registry) -> Draft202012Validator:
     if cached is not None and cached[0] is registry:
         return cached[1]
     jsonschema = importlib.import_module("jsonschema")
-    validator = jsonschema.Draft202012Validator(composed_schema(registry), format_checker=jsonschema.FormatChecker())
+    checker = jsonschema.FormatChecker()
+    # "format": "regex" means what the run time compiles: RE2 (toolstub.regex), not Python's re
+    # (jsonschema's own check), which accepts lookaround and backreferences RE2 refuses and refuses
+    # RE2's \pL, \x{...}, \z and \p{python_word}
+    checker.checks("regex", raises=PatternError)(_re2_regex)
+    validator = jsonschema.Draft202012Validator(composed_schema(registry), format_checker=checker)
     _validators.clear()
     _validators[id(registry)] = (registry, validator)
     return validator
+
+
+#: what ``"format": "regex"`` is checked with (a part of the validation cache's key)
+REGEX_FORMAT = "re2:toolstub.regex.compile_pattern"
+
+
+def _re2_regex(instance: object) -> bool:
+    if isinstance(instance, str):
+        compile_pattern(instance)  # PatternError: the format error's cause (its message is shown)
+    return True
 
 
 def with_defaults(data: Mapping[str, Any], registry: Registry, merge) -> dict[str, Any]:
@@ -315,6 +330,8 @@ def _message(kw: str, value: Any, inst: Any, error: ValidationError, raw: str | 
     if kw == "pattern":
         return f"expected a string matching {value!r}, got {describe(inst, raw)}"
     if kw == "format":
+        if isinstance(error.cause, PatternError):
+            return _pattern_message(error.cause)
         return f"expected a valid {value}, got {describe(inst, raw)}"
     return one_line(error.message)
 
@@ -325,7 +342,7 @@ def schema_error(data: Mapping[str, Any], registry: Registry, raw: Any = None) -
     Data that validated before against the same schema is not validated again (a cache
     keyed by the sha256 of both, see :mod:`toolstub.validation_cache`).
     """
-    digest = validation_cache.key("rule_file", data, composed_schema(registry))
+    digest = validation_cache.key("rule_file", REGEX_FORMAT, _regex_stamp(), data, composed_schema(registry))
     if validation_cache.known(digest):
         return None
     best_match = importlib.import_module("jsonschema.exceptions").best_match
@@ -334,6 +351,15 @@ def schema_error(data: Mapping[str, Any], registry: Registry, raw: Any = None) -
         validation_cache.remember(digest)
         return None
     return explain(error, registry, raw)
+
+
+def _regex_stamp() -> list[Any]:
+    """The code that decides which patterns are valid (RE2 and toolstub.regex), by file stamp."""
+    import re2  # noqa: PLC0415 - already imported by toolstub.regex
+
+    from toolstub import regex  # noqa: PLC0415
+
+    return validation_cache.file_stamps(regex, re2, getattr(re2, "_re2", None))
 
 
 # --- checks beyond the schema ------------------------------------------------------------------
