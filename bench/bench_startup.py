@@ -4,6 +4,7 @@ Usage::
 
     python bench/bench_startup.py            # best of 10, interleaved
     python bench/bench_startup.py --repeat 20 --importtime
+    python bench/bench_startup.py --before /work/venv/bin/toolstub   # another installation beside this one
 
 Runs, interleaved so that a shared machine slows all alike: the bare interpreter importing
 json and yaml, ``toolstub --version``, ``toolstub synopsis SMALL_FILE`` and
@@ -14,6 +15,10 @@ of this kind, issue 11): the goals are ``synopsis`` <= 0.15 s and ``--version`` 
 Python writes no bytecode when ``PYTHONDONTWRITEBYTECODE`` is set (then every run compiles
 every module): the bench unsets it for its runs (after one warm-up run writes the caches),
 as on a user's machine; ``--no-bytecode`` keeps it set.
+
+``python -c pass`` is timed too, and every row shows its ratio to it (``x pass``: what to compare
+between runs and machines). ``--before CLI`` times the same commands through another installation's
+``toolstub`` (e.g. a checkout without a change) in the same interleaved loop.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=10, help="best of N (default 10)")
     parser.add_argument("--no-bytecode", action="store_true", help="keep PYTHONDONTWRITEBYTECODE as it is")
     parser.add_argument("--importtime", action="store_true", help="also print the slowest imports of synopsis")
+    parser.add_argument("--before", help="another toolstub CLI to time beside this one (same loop)")
     args = parser.parse_args(argv)
     env = dict(os.environ)
     if not args.no_bytecode:
@@ -50,11 +56,18 @@ def main(argv: list[str] | None = None) -> int:
         with open(small, "w", encoding="utf-8") as handle:
             handle.write("2024-03-01 10:00:00 INFO started\n2024-03-01 10:00:01 ERROR failed: disk full\n")
         commands = {
+            "python -c pass": [sys.executable, "-c", "pass"],
             "python -c 'import json, yaml'": [sys.executable, "-c", "import json, yaml"],
             "toolstub --version": [cli, "--version"],
             "toolstub synopsis FILE": [cli, "synopsis", small],
             "toolstub synopsis FILE --format json": [cli, "synopsis", small, "--format", "json"],
         }
+        if args.before:
+            commands.update({
+                "before: toolstub --version": [args.before, "--version"],
+                "before: toolstub synopsis FILE": [args.before, "synopsis", small],
+                "before: toolstub synopsis FILE --format json": [args.before, "synopsis", small, "--format", "json"],
+            })
         for command in commands.values():  # warm-up: bytecode caches, rule validation cache
             _time(command, env)
         best = dict.fromkeys(commands, float("inf"))
@@ -62,12 +75,13 @@ def main(argv: list[str] | None = None) -> int:
             for name, command in commands.items():
                 best[name] = min(best[name], _time(command, env))
         bare = best["python -c 'import json, yaml'"]
-        print(f"{'command':38} {'best s':>8} {'x bare':>7} {'at 0.03 s bare':>15} {'goal':>6}")
+        nothing = best["python -c pass"]
+        print(f"{'command':46} {'best s':>8} {'x pass':>7} {'x bare':>7} {'at 0.03 s bare':>15} {'goal':>6}")
         for name, seconds in best.items():
-            goal = GOALS.get(name)
+            goal = GOALS.get(name.removeprefix("before: "))
             scaled = seconds / bare * BARE_QUIET_S
             mark = "" if goal is None else f"{goal:5.2f}s {'ok' if scaled <= goal else 'NO'}"
-            print(f"{name:38} {seconds:8.3f} {seconds / bare:6.1f}x {scaled:14.3f}s {mark}")
+            print(f"{name:46} {seconds:8.3f} {seconds / nothing:6.2f}x {seconds / bare:6.2f}x {scaled:14.3f}s {mark}")
         if args.importtime:
             out = subprocess.run([sys.executable, "-X", "importtime", cli, "synopsis", small], env=env,
                                  capture_output=True, text=True).stderr.splitlines()

@@ -18,8 +18,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import re2
 import yaml
 
+from toolstub import regex as _regex_module
 from toolstub import validation_cache
 from toolstub.errors import PatternError, RuleFileError
 from toolstub.plugin_manager import Registry
@@ -355,11 +357,7 @@ def schema_error(data: Mapping[str, Any], registry: Registry, raw: Any = None) -
 
 def _regex_stamp() -> list[Any]:
     """The code that decides which patterns are valid (RE2 and toolstub.regex), by file stamp."""
-    import re2  # noqa: PLC0415 - already imported by toolstub.regex
-
-    from toolstub import regex  # noqa: PLC0415
-
-    return validation_cache.file_stamps(regex, re2, getattr(re2, "_re2", None))
+    return validation_cache.file_stamps(_regex_module, re2, getattr(re2, "_re2", None))
 
 
 # --- checks beyond the schema ------------------------------------------------------------------

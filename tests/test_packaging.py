@@ -73,3 +73,19 @@ def test_console_script_is_installed():
 
     (script,) = entry_points(group="console_scripts", name="toolstub")
     assert script.value == "toolstub.cli:main"
+
+
+
+def test_the_version_constant_is_the_installed_distribution_s_and_pyproject_s():
+    # toolstub.__version__ is a constant (no importlib.metadata at start-up): it must not drift
+    import importlib.metadata
+
+    import toolstub
+
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    declared = next(line.split("=", 1)[1].strip().strip('"') for line in pyproject.splitlines()
+                    if line.startswith("version = "))
+    assert toolstub.__version__ == declared == importlib.metadata.version("toolstub")
+    out = subprocess.run([sys.executable, "-m", "toolstub", "--version"], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout == f"toolstub, version {declared}\n"

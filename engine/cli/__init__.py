@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 
 import click
 
+from toolstub import __version__
 from toolstub.errors import (
     InvalidArgumentError,
     NotFoundError,
@@ -206,6 +207,6 @@ class LazyGroup(ToolstubGroup):
 
 
 @click.group(cls=LazyGroup, lazy_subcommands=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="toolstub")
+@click.version_option(version=__version__, prog_name="toolstub")
 def main() -> None:
     """Keep huge tool outputs out of an agent's context: synopses, a store, and tools to read them back."""

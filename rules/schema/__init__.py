@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 SCHEMA_FILE = "rules.v1.schema.json"
@@ -12,6 +11,8 @@ SCHEMA_FILE = "rules.v1.schema.json"
 
 @lru_cache(maxsize=1)
 def _text() -> str:
+    from importlib import resources  # noqa: PLC0415 - only when a rule file is validated (start-up)
+
     return resources.files(__name__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
 
 
