@@ -53,6 +53,8 @@ _IS_ED = bytes(int(byte == 0xED) for byte in range(256))
 _IS_SURROGATE_SECOND = bytes(int(0xA0 <= byte <= 0xBF) for byte in range(256))
 #: a text is scrubbed in pieces of at most this many code points (bounds the temporaries)
 _SCRUB_PIECE = 1 << 20
+#: the UTF-8 bytes of a piece read to choose how to scrub it
+_DENSITY_SAMPLE = 1 << 16
 
 
 def scrub_surrogates(text: str) -> str:
@@ -82,7 +84,9 @@ def scrubbed_utf8(text: str) -> bytes:
 
 def _scrub_piece(text: str, utf8: bool = False) -> Any:
     data = text.encode("utf-8", "surrogatepass")
-    if data.count(b"\xed") * 16 < len(data):  # few surrogates at most (0xED also starts U+D000-U+D7FF)
+    # few surrogates (in a sample: either way is exact, this only picks the faster one)? 0xED also
+    # starts U+D000-U+D7FF, so this counts at least every surrogate
+    if data.count(b"\xed", 0, _DENSITY_SAMPLE) * 16 < min(len(data), _DENSITY_SAMPLE):
         scrubbed = _LONE_SURROGATE.sub("\ufffd", text)
         return scrubbed.encode("utf-8") if utf8 else scrubbed
     ones = int.from_bytes(data.translate(_IS_ED), "little") & (
