@@ -17,7 +17,8 @@ every module): the bench unsets it for its runs (after one warm-up run writes th
 as on a user's machine; ``--no-bytecode`` keeps it set.
 
 ``python -c pass`` is timed too, and every row shows its ratio to it (``x pass``: what to compare
-between runs and machines). ``--before CLI`` times the same commands through another installation's
+between runs and machines), in wall time and in CPU time (the child's user + system time, less
+disturbed than wall time on a machine shared with other work). ``--before CLI`` times the same commands through another installation's
 ``toolstub`` (e.g. a checkout without a change) in the same interleaved loop.
 """
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -34,10 +36,14 @@ BARE_QUIET_S = 0.03
 GOALS = {"toolstub --version": 0.10, "toolstub synopsis FILE": 0.15}
 
 
-def _time(command: list[str], env: dict[str, str]) -> float:
+def _time(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: the child's user + system time)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -71,17 +77,22 @@ def main(argv: list[str] | None = None) -> int:
         for command in commands.values():  # warm-up: bytecode caches, rule validation cache
             _time(command, env)
         best = dict.fromkeys(commands, float("inf"))
+        cpu = dict.fromkeys(commands, float("inf"))
         for _ in range(max(1, args.repeat)):
             for name, command in commands.items():
-                best[name] = min(best[name], _time(command, env))
+                wall, used = _time(command, env)
+                best[name] = min(best[name], wall)
+                cpu[name] = min(cpu[name], used)
         bare = best["python -c 'import json, yaml'"]
         nothing = best["python -c pass"]
-        print(f"{'command':46} {'best s':>8} {'x pass':>7} {'x bare':>7} {'at 0.03 s bare':>15} {'goal':>6}")
+        print(f"{'command':46} {'best s':>8} {'x pass':>7} {'x bare':>7} {'at 0.03 s bare':>15} {'goal':>6}"
+              f"  {'cpu s':>7} {'cpu x pass':>10}")
         for name, seconds in best.items():
             goal = GOALS.get(name.removeprefix("before: "))
             scaled = seconds / bare * BARE_QUIET_S
             mark = "" if goal is None else f"{goal:5.2f}s {'ok' if scaled <= goal else 'NO'}"
-            print(f"{name:46} {seconds:8.3f} {seconds / nothing:6.2f}x {seconds / bare:6.2f}x {scaled:14.3f}s {mark}")
+            print(f"{name:46} {seconds:8.3f} {seconds / nothing:6.2f}x {seconds / bare:6.2f}x {scaled:14.3f}s {mark:8}"
+                  f" {cpu[name]:7.3f} {cpu[name] / cpu['python -c pass']:9.2f}x")
         if args.importtime:
             out = subprocess.run([sys.executable, "-X", "importtime", cli, "synopsis", small], env=env,
                                  capture_output=True, text=True).stderr.splitlines()
