@@ -550,12 +550,13 @@ def build_redactor(section: Mapping[str, Any], *, source: str = "rules", known: 
         exclude = item.get("exclude")
         distinct = item.get("distinct_from")
         if not known:
+            where = f"$.redaction.detectors[{index}].group"
             if isinstance(group, str):
                 if group not in regex.groupindex:
-                    raise RuleFileError(f"pattern has no group named {group!r}", path=source, json_path=path)
+                    raise RuleFileError(f"pattern has no group named {group!r}", path=source, json_path=where)
                 group = regex.groupindex[group]
             elif not 0 <= int(group) <= regex.groups:
-                raise RuleFileError(f"pattern has no group {group}", path=source, json_path=path)
+                raise RuleFileError(f"pattern has no group {group}", path=source, json_path=where)
         exclude_regex = (_compile(f"^(?:{exclude})$", source=source, json_path=f"$.redaction.detectors[{index}].exclude",
                                   known=known, written=str(exclude))
                          if exclude else None)
