@@ -140,3 +140,22 @@ def test_the_synopsis_of_a_binary_with_a_secret_hides_it() -> None:
     shown = "\n".join([synopsis.title, *synopsis.summary, *synopsis.structure, *synopsis.notable_items,
                        synopsis.sample])
     assert secret[:12] not in shown
+
+
+_PATTERNS = ["", "a*", r"\b", r"(?P<w>\w+)?", "(a)|(b)", ".", r"\pL*", "(?i)é+", "(?m)^", "(?m)$", "x?",
+             r"(?P<key>[a-z]+)=(?P<quote>['\"]?)(?P<secret>[^\s'\"]{2,})", "\ufffd+", r"[^\x00-\x7f]"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(_PATTERNS), st.lists(st.one_of(
+    st.sampled_from(list("ab= '\"\nxé")), _CHARS.filter(lambda c: not "\ud800" <= c <= "\udfff")), max_size=60).map("".join))
+def test_finditer_utf8_finds_what_finditer_finds(pattern: str, text: str) -> None:
+    compiled = regex_mod.compile_pattern(pattern)
+    expected = [[m.span(g) for g in range(compiled.groups + 1)] for m in compiled.finditer(text)]
+    data = text.encode("utf-8")
+    got = list(compiled.finditer_utf8(data, regex_mod.CharOffsets(data)))
+    assert [[m.span(g) for g in range(compiled.groups + 1)] for m in got] == expected
+    for match, want in zip(got, compiled.finditer(text)):
+        assert [match.group(g) for g in range(compiled.groups + 1)] == [want.group(g) for g in range(compiled.groups + 1)]
+        for name in compiled.groupindex:
+            assert match.group(name) == want.group(name) and match.span(name) == want.span(compiled.groupindex[name])
