@@ -54,6 +54,7 @@ common first, ties in first-seen order (``Counter.most_common``).
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 from collections import Counter
 from functools import cached_property
@@ -159,8 +160,10 @@ class _Scan:
 
     @cached_property
     def grandchildren(self) -> dict[str, int]:
-        """Tags at depth 2 (RSS items under <channel>), bounded by the distinct tags."""
-        return dict(Counter(self.twos))
+        """Tags at depth 2 under a root named ``rss`` (its items under <channel>: the one reader is
+        :func:`feed_line`), bounded by the distinct tags; ``{}`` under any other root (the fast
+        paths of :func:`scan` count them only there)."""
+        return dict(Counter(self.twos)) if _local(self.root) == "rss" else {}
 
     @property
     def children(self) -> dict[str, int]:
@@ -180,10 +183,331 @@ def _ignore(data: str) -> None:
 
 
 def scan(text: str, *, expand_entities: bool = True, namespaces: bool = True) -> _Scan:
-    """Stream ``text`` through expat; raises on anything ElementTree's ``fromstring`` refuses."""
+    """Stream ``text`` through expat; raises on anything ElementTree's ``fromstring`` refuses.
+
+    A simple document (see :func:`_tag_counts`) is counted from its text at C speed and expat
+    only checks it (no Python call per element); any other takes :func:`full_scan`.
+    """
+    if len(text) >= FAST_MIN_CHARS:
+        counts = _record_counts(text)
+        if counts is None:
+            counts = _tag_counts(text)
+        if counts is not None:
+            state = _checked(text, counts, expand_entities=expand_entities, namespaces=namespaces)
+            if state is not None:
+                return state
+    return full_scan(text, expand_entities=expand_entities, namespaces=namespaces)
+
+
+def full_scan(text: str, *, expand_entities: bool = True, namespaces: bool = True) -> _Scan:
+    """:func:`scan` through expat's events (a Python call per start tag): every document."""
     state = _Scan()
     make_parser(state, expand_entities=expand_entities, namespaces=namespaces).Parse(text, True)
     return state
+
+
+#: below this many characters the event scan is as fast (and the fast path's set-up is not worth it)
+FAST_MIN_CHARS = 65_536
+#: the text is split at ``<`` in windows of about this many characters (bounded extra memory)
+WINDOW_CHARS = 1 << 20
+#: :func:`_tag_counts` gives up past this many comments, CDATA sections and PIs when there is
+#: one every ``SPECIAL_SPACING`` characters or less (each costs a few Python steps)
+DENSE_SPECIALS = 256
+SPECIAL_SPACING = 1024
+_NAME = re.compile(r"<([^ \t\r\n/>]+)")
+#: the first start tag's name in each of runs joined with NUL (expat refuses a NUL in a document)
+_CHILD = re.compile(r"\x00[^<]*<([^ \t\r\n/>]+)")
+
+
+_ROOT_TAG = re.compile(r"""<([^ \t\r\n/>!?]+)(?:[ \t\r\n]+[^ \t\r\n=/>]+[ \t\r\n]*=[ \t\r\n]*(?:"[^"<]*"|'[^'<]*'))*[ \t\r\n]*>""")
+_SPACE = " \t\r\n"
+
+
+def _record_counts(text: str) -> tuple[Counter[str], None] | None:
+    """The first-level tags of a list of records, the most common shape of a large document:
+    a root whose children are all one element ``N`` that is not empty (``<N ...>...</N>``), the
+    same whitespace between them, and no comment, CDATA section, PI or DOCTYPE inside the root;
+    ``None`` for any other document (or an ``rss`` root, whose second level is counted too).
+
+    Checked with a few C passes per window (``str.count``): if each ``</N>`` but the last is
+    followed by the separator and ``<N``, no other ``<N`` is in the window, and no ``<`` follows
+    the last ``</N>``, then in a document expat accepts each ``</N>`` closes the one ``<N``
+    before it, which started at depth 1 (nothing but text came before it), so the first-level
+    tags are exactly the ``</N>`` count of the root's content.
+    """
+    start = text.find("<")
+    if text.startswith("<?", start):
+        close = text.find("?>", start + 2)
+        start = text.find("<", close + 2) if close >= 0 else -1
+    if start < 0:
+        return None
+    root = _ROOT_TAG.match(text, start)
+    if root is None or _local(root[1]) == "rss":
+        return None
+    body_start = root.end()
+    body_end = text.rfind("</")
+    if body_end < body_start or not text.startswith("</" + root[1], body_end):
+        return None
+    if text[body_end + 2 + len(root[1]):].strip(_SPACE) != ">":
+        return None  # the root's end tag must be the document's last markup
+    if text.find("<!", body_start, body_end) >= 0 or text.find("<?", body_start, body_end) >= 0:
+        return None
+    first = text.find("<", body_start, body_end)
+    if first < 0:
+        return Counter(), None
+    child = _NAME.match(text, first)
+    if child is None or child[1][0] == "/":
+        return None
+    name = child[1]
+    opening, closing = "<" + name, "</" + name + ">"
+    last = text.rfind(closing, first, body_end)
+    if last < 0 or text.find("<", last + len(closing), body_end) >= 0:
+        return None  # no such child closed, or something after the last one
+    after = last + len(closing)
+    second = text.find(closing, first, after) + len(closing)
+    separator = ""
+    if second < after:  # the text between the first two children (none if there is one)
+        following = text.find("<", second, after)
+        separator = text[second:following]
+        if not text.startswith(opening, following):
+            return None
+    adjacent = closing + separator + opening
+    total = 0
+    pos = first
+    while pos < after:
+        cut = after
+        if after - pos > WINDOW_CHARS:
+            found = text.find(closing, pos + WINDOW_CHARS, after)
+            cut = found + len(closing) if found >= 0 else after
+        closings = text.count(closing, pos, cut)
+        if (closings == 0 or text.count(opening, pos, cut) != closings
+                or text.count(adjacent, pos, cut) != closings - 1):
+            return None
+        if pos != first and not text.startswith(separator + opening, pos):
+            return None
+        total += closings
+        pos = cut
+    return Counter({name: total}), None
+
+
+def _tag_counts(text: str) -> tuple[Counter[str], Counter[str] | None] | None:
+    """(first-level, second-level) start tags by raw name (``p:x`` as written, first-seen order),
+    counted from the text itself; ``None`` when the text is not simple enough to be sure. The
+    second level is counted only under a root named ``rss`` (the one reader: :func:`feed_line`),
+    else ``None``.
+
+    Exact for a document expat accepts when it has no DOCTYPE (so no entity can expand to
+    markup and no attribute has a default) and no ``>`` outside a tag (a ``>`` in text or in an
+    attribute value), comments, CDATA sections and PIs aside: then every ``<`` opens a tag,
+    each tag's one ``>`` ends it, and ``/>`` ends exactly the empty-element tags. Comments, CDATA
+    and PIs are stepped over (each ends at its first ``-->``, ``]]>``, ``?>``). The answer is
+    only used once expat has accepted the document (:func:`_checked`).
+    """
+    counter = _Counter()
+    specials = 0
+    end = len(text)
+    bang = text.find("<!")
+    query = text.find("<?")
+    pos = 0
+    while pos < end:
+        if 0 <= bang < pos:
+            bang = text.find("<!", pos)
+        if 0 <= query < pos:
+            query = text.find("<?", pos)
+        special = min(bang, query) if bang >= 0 and query >= 0 else max(bang, query)
+        stop = end if special < 0 else special
+        first = text.find("<", pos, stop)
+        while 0 <= first < stop:  # the tags up to the next special, a window at a time
+            cut = stop if stop - first <= WINDOW_CHARS else text.rfind("<", first + 1, first + WINDOW_CHARS)
+            if cut <= first:
+                cut = text.find("<", first + WINDOW_CHARS, stop)
+                if cut < 0:
+                    cut = stop
+            window = text[first:cut]
+            if window.count(">") != window.count("<") or not counter.feed(window):
+                return None  # a '>' in text or in an attribute value, or not XML: the event scan decides
+            first = cut
+        if special < 0:
+            break
+        if text.startswith("<!--", special):
+            close, skip = text.find("-->", special + 4), 3
+        elif text.startswith("<![CDATA[", special):
+            close, skip = text.find("]]>", special + 9), 3
+        elif text.startswith("<?", special):
+            close, skip = text.find("?>", special + 2), 2
+        else:
+            return None  # a DOCTYPE (or not XML)
+        if close < 0:
+            return None
+        pos = close + skip
+        specials += 1
+        if specials > DENSE_SPECIALS and specials * SPECIAL_SPACING > pos:
+            return None  # a comment or CDATA section every few tags: the event scan is faster
+    if counter.depth != 0 or counter.root is None:
+        return None
+    return counter.ones, counter.twos
+
+
+class _Counter:
+    """The depth-1 and depth-2 start tags of a document's windows (see :func:`_tag_counts`)."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.root: str | None = None
+        self.ones: Counter[str] = Counter()
+        self.twos: Counter[str] | None = None
+
+    def feed(self, window: str) -> bool:
+        """Count ``window`` (text from a ``<`` up to a special or a ``<``); ``False`` when its
+        tags do not nest."""
+        if self.root is None:
+            self._root(window)
+        try:
+            if self.twos is not None:
+                return self._feed_tags(window.split("<"))
+            return self._feed_runs(window)
+        except IndexError:  # '<<' or '</' at the end: not XML
+            return False
+
+    def _feed_runs(self, window: str) -> bool:
+        """The common case: the window cut at its end tags. Each run after an end tag holds
+        ``count('<')`` start tags; only when the depth after that end tag is 1 is the first of
+        them a first-level child (and the others below it, unless one is an empty-element tag)."""
+        runs = window.split("</")
+        level_one: list[str] = []
+        one = level_one.append
+        depth = self.depth
+        if runs[0]:
+            depth = self._tags(runs[0].split("<"), depth, level_one)
+        closings = "/>" in window
+        for run in itertools.islice(runs, 1, None):
+            depth -= 1
+            starts = run.count("<")
+            if starts:
+                if depth == 1:
+                    if closings and "/>" in run:  # empty-element tags: each start tag in turn
+                        depth = self._tags(run.split("<"), depth, level_one)
+                        continue
+                    one(run)
+                    depth += starts
+                elif depth > 1:
+                    depth += starts - run.count("/>") if closings else starts
+                else:
+                    return False
+        if level_one:
+            self.ones.update(_CHILD.findall("\x00" + "\x00".join(level_one)))
+        self.depth = depth
+        return depth >= 0
+
+    def _tags(self, pieces: list[str], depth: int, level_one: list[str]) -> int:
+        """The start tags of ``pieces`` (a run split at ``<``: its first piece is text or an end
+        tag's rest), depth-1 ones added to ``level_one`` as ``<name...`` runs."""
+        one = level_one.append
+        for piece in itertools.islice(pieces, 1, None):
+            if depth == 1:
+                one("<" + piece)
+            if "/>" not in piece:
+                depth += 1
+        return depth
+
+    def _feed_tags(self, pieces: list[str]) -> bool:
+        """Every tag of the window in turn, depth-1 and depth-2 start tags kept (an ``rss`` root)."""
+        depth = self.depth
+        level_one: list[str] = []
+        level_two: list[str] = []
+        one = level_one.append
+        two = level_two.append
+        for piece in itertools.islice(pieces, 1, None):
+            if piece[0] == "/":
+                depth -= 1
+                continue
+            if depth == 1:
+                one(piece)
+            elif depth == 2:
+                two(piece)
+            if "/>" not in piece:
+                depth += 1
+        if level_one:
+            self.ones.update(_NAME.findall("<" + "<".join(level_one)))
+        if level_two and self.twos is not None:
+            self.twos.update(_NAME.findall("<" + "<".join(level_two)))
+        self.depth = depth
+        return depth >= 0
+
+    def _root(self, window: str) -> None:
+        found = _NAME.match(window)
+        if found is not None and found[1][0] != "/":
+            self.root = found[1]
+            if _local(self.root) == "rss":
+                self.twos = Counter()
+
+
+_XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
+
+
+def _checked(text: str, counts: tuple[Counter[str], Counter[str] | None], *, expand_entities: bool,
+             namespaces: bool) -> _Scan | None:
+    """The :class:`_Scan` of ``text`` from the counts of :func:`_tag_counts`, once expat has
+    parsed ``text`` with the same settings as :func:`full_scan` but a Python call only for the
+    root and for namespace declarations (raises what :func:`full_scan` raises). ``None`` when
+    the raw names cannot be resolved from the root's declarations alone (an element below the
+    root declares a namespace, a prefix the root does not bind)."""
+    state = _Scan()
+    parser = make_parser(state, expand_entities=expand_entities, namespaces=namespaces)
+    declared: dict[str | None, str] = {}
+    nested = False
+
+    def root(name: str, attrs: Any) -> None:
+        state.root = "{" + name if "}" in name else name
+        state.attributes = len(attrs) // 2
+        parser.StartElementHandler = None
+
+    def declaration(prefix: str | None, uri: str | None) -> None:
+        nonlocal nested
+        if state.root:
+            nested = True
+        else:
+            declared[prefix] = uri or ""
+
+    parser.StartElementHandler = root
+    parser.EndElementHandler = None
+    if namespaces:
+        parser.StartNamespaceDeclHandler = declaration
+    parser.Parse(text, True)
+    if nested:
+        return None
+    ones, twos = counts
+    twos = twos or Counter()
+    if namespaces:
+        resolved_ones = _resolved(ones, declared)
+        resolved_twos = _resolved(twos, declared)
+        if resolved_ones is None or resolved_twos is None:
+            return None
+    else:
+        resolved_ones, resolved_twos = dict(ones), dict(twos)
+    state.__dict__["raw_children"] = resolved_ones
+    state.__dict__["grandchildren"] = resolved_twos
+    return state
+
+
+def _resolved(counts: Counter[str], declared: dict[str | None, str]) -> dict[str, int] | None:
+    """Raw names -> expat's names (``uri}local``) under the root's declarations, counts merged
+    in first-seen order; ``None`` for a name they do not resolve."""
+    out: dict[str, int] = {}
+    for raw, count in counts.items():
+        prefix, colon, local = raw.partition(":")
+        if colon:
+            if not prefix or not local or ":" in local or prefix in ("xml", "xmlns") or prefix not in declared:
+                return None
+            uri = declared[prefix]
+            if not uri:
+                return None
+            name = uri + "}" + local
+        else:
+            uri = declared.get(None, "")
+            name = uri + "}" + raw if uri else raw
+        out[name] = out.get(name, 0) + count
+    return out
 
 
 def make_parser(state: _Scan, *, expand_entities: bool = True, namespaces: bool = True) -> Any:

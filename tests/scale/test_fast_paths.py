@@ -217,13 +217,16 @@ _XML_PROLOGS = ["", "<?xml version='1.0'?>\n", "<!DOCTYPE r [<!ENTITY e 'ent'>]>
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(_XML_PROLOGS), st.lists(st.sampled_from(_XML_PIECES), max_size=30), st.booleans(), st.booleans())
-def test_xml_scan_is_the_plain_scan(prolog, pieces, expand_entities, namespaces):
+@given(st.sampled_from(_XML_PROLOGS), st.lists(st.sampled_from(_XML_PIECES), max_size=30), st.booleans(), st.booleans(),
+       st.sampled_from(["r", "rss"]))
+def test_xml_scan_is_the_plain_scan(prolog, pieces, expand_entities, namespaces, root):
     from toolstub.plugins import xml_summarizer
 
-    text = prolog + "<r k='v'>" + "".join(pieces) + "</r>"
+    text = prolog + f"<{root} k='v'>" + "".join(pieces) + f"</{root}>"
     try:
         expected = _plain_xml_scan(text, expand_entities, namespaces)
+        if root != "rss":
+            expected["grand"] = {}  # depth 2 is counted under an rss root only
     except Exception as exc:  # noqa: BLE001 - the same refusal, of the same type
         expected = type(exc)
     try:
@@ -248,14 +251,16 @@ def test_xml_scan_counts_deep_and_flat_documents(depth, fan, flat):
     text = "<root>" + inner + "<f/>" * flat + "</root>"
     state = xml_summarizer.scan(text)
     plain = _plain_xml_scan(text, True, True)
-    assert (state.raw_children, state.grandchildren) == (plain["children"], plain["grand"])
+    assert (state.raw_children, state.grandchildren) == (plain["children"], {})  # depth 2: under an rss root only
+    rss = xml_summarizer.scan(text.replace("root>", "rss>"))
+    assert (rss.raw_children, rss.grandchildren) == (plain["children"], plain["grand"])
 
 
 def test_xml_scan_keeps_its_depth_across_the_end_list_being_emptied():
     from toolstub.plugins import xml_summarizer
 
-    text = "<root><a><b>" + "<c><d/></c>" * 70_000 + "</b></a><a/><e><f/></e></root>"
-    state = xml_summarizer.scan(text)
+    text = "<rss><a><b>" + "<c><d/></c>" * 70_000 + "</b></a><a/><e><f/></e></rss>"  # rss: depth 2 counted
+    state = xml_summarizer.full_scan(text)  # the event scan (scan itself counts this one from the text)
     assert len(state.ends) < 70_000  # emptied on the way
     assert state.raw_children == {"a": 2, "e": 1} == _plain_xml_scan(text, True, True)["children"]
     assert state.grandchildren == {"b": 1, "f": 1}

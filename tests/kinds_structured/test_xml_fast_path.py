@@ -1,0 +1,193 @@
+"""The xml scan's fast paths (counted from the text, expat only checking) against the event scan.
+
+``xml_summarizer.scan`` counts a large document's first-level tags from its text at C speed
+(``_record_counts`` for a list of records, ``_tag_counts`` for other documents without a
+DOCTYPE) and lets expat only check it; ``full_scan`` is the event scan every document took
+before. Here both run on generated documents (random nesting, attributes, namespaces, comments,
+CDATA, PIs, entities, DOCTYPEs, record lists with one thing out of place, and broken documents)
+and on the XML files of this machine, with the size threshold lowered so that every document
+takes the fast path when it can: the same root, attribute count, first-level tags in the same
+order, RSS items, entity declarations, or the same refusal; and the same synopsis, byte for byte,
+under both bundled rulesets.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from toolstub import synopsize
+from toolstub.plugins import xml_summarizer
+
+SETTINGS = [(True, True), (True, False), (False, True), (False, False)]
+
+
+def _outcome(scan, text: str, expand_entities: bool, namespaces: bool):
+    try:
+        state = scan(text, expand_entities=expand_entities, namespaces=namespaces)
+    except Exception as exc:  # noqa: BLE001 - the same refusal, of the same type and code
+        return (type(exc).__name__, getattr(exc, "code", None))
+    rss = xml_summarizer._local(state.root) == "rss"
+    return (state.root, state.attributes, list(state.raw_children.items()),
+            list(state.grandchildren.items()) if rss else None, state.entity_declarations)
+
+
+def _assert_same(text: str, monkeypatch) -> None:
+    monkeypatch.setattr(xml_summarizer, "FAST_MIN_CHARS", 0)
+    for expand_entities, namespaces in SETTINGS:
+        fast = _outcome(xml_summarizer.scan, text, expand_entities, namespaces)
+        full = _outcome(xml_summarizer.full_scan, text, expand_entities, namespaces)
+        assert fast == full, (expand_entities, namespaces)
+
+
+def _synopses(text: str) -> list[dict]:
+    return [synopsize(text, rules=rules, mime=mime).to_dict()
+            for rules in ("default", "openviking-compat") for mime in (None, "application/xml")]
+
+
+# --- generated documents -------------------------------------------------------------------------
+
+NAMES = ["a", "b", "item", "items", "it", "x:a", "y:b", "x:item", "rss", "channel", "entry", "p:q"]
+DECLARATIONS = ['xmlns:x="urn:x"', 'xmlns:y="urn:y"', 'xmlns="urn:d"', 'xmlns=""', 'xmlns:x="urn:y"', 'xmlns:p="urn:x"']
+ATTRIBUTES = ['k="v"', "k='v'", 'g="a>b"', 'h="/>"', "s='x\"y'", 'x:t="1"', 'e="&amp;"', 'z="<"']
+TEXTS = ["", "t", " ", "\n  ", "a > b", "x/>y", "&amp;", "&#65;", "&e;", "&undefined;", "]]>", "\u00e9\u4e2d", "<", "&"]
+MISC = ["<!-- c -->", "<!-- <a></a> </b> -->", "<![CDATA[<z/></a>]]>", "<?pi x?>", "<?pi <a>?>", "<!---->"]
+PROLOGS = ["", "<?xml version='1.0'?>\n", '<?xml version="1.0" encoding="UTF-8"?>', "<!-- head -->\n", "\n  ",
+           "<!DOCTYPE r [<!ENTITY e 'ent'>]>\n", "<!DOCTYPE r [<!ENTITY e '<a>x</a>'>]>",
+           "<?xml version='1.0'?>\n<!DOCTYPE r SYSTEM 'r.dtd'>\n", "<!DOCTYPE r [<!ATTLIST a d CDATA 'x'>]>"]
+TRAILERS = ["", "\n", "<!-- tail -->", "<?done?>\n", "junk", "<a/>", "  \n"]
+
+
+def _tag(draw, name: str) -> str:
+    attrs = draw(st.lists(st.sampled_from(ATTRIBUTES + DECLARATIONS), max_size=3, unique=True))
+    space = draw(st.sampled_from([" ", "\n  ", "\t"]))
+    return "<" + name + "".join(space + a for a in attrs) + draw(st.sampled_from(["", " ", "\n"]))
+
+
+@st.composite
+def elements(draw, depth: int = 0) -> str:
+    name = draw(st.sampled_from(NAMES))
+    start = _tag(draw, name)
+    if depth > 3 or draw(st.integers(0, 5)) == 0:
+        return start + "/>"
+    parts = draw(st.lists(st.one_of(st.sampled_from(TEXTS), st.sampled_from(MISC), elements(depth + 1)), max_size=5))
+    closing = draw(st.sampled_from(["</" + name + ">", "</" + name + " >", "</" + name + "\n>"]))
+    return start + ">" + "".join(parts) + closing
+
+
+@st.composite
+def documents(draw) -> str:
+    prolog = draw(st.sampled_from(PROLOGS))
+    root = draw(elements())
+    return prolog + root + draw(st.sampled_from(TRAILERS))
+
+
+@st.composite
+def records(draw) -> str:
+    """A root holding one element name many times, with something out of place now and then."""
+    name = draw(st.sampled_from(["item", "x:item", "row", "it"]))
+    separator = draw(st.sampled_from(["", "\n", "\n  ", " text "]))
+    body = draw(st.sampled_from(["", "v", "<n>1</n><s>2</s>", "<item>n</item>", "<items/>", "<!-- c -->",
+                                 "<row/>", "a>b"]))
+    child = _tag(draw, name) + ">" + body + "</" + name + ">"
+    children = [child] * draw(st.integers(0, 6))
+    odd = draw(st.sampled_from(["", "<other/>", "<" + name + "/>", "<" + name + ">x</" + name + " >", "tail",
+                                "<!-- c -->", "<?p?>", "<" + name + "s>q</" + name + "s>", "</" + name + ">",
+                                "<" + name + ">"]))
+    if odd:
+        children.insert(draw(st.integers(0, len(children))), odd)
+    root = draw(st.sampled_from(["root", "x:root", "items", "rss"]))
+    declarations = draw(st.sampled_from(["", ' xmlns:x="urn:x"', ' xmlns="urn:d"', ' xmlns:x="urn:x" a="1"']))
+    return (draw(st.sampled_from(PROLOGS[:5])) + "<" + root + declarations + ">" + separator
+            + separator.join(children) + separator + "</" + root + ">" + draw(st.sampled_from(TRAILERS[:4])))
+
+
+def _corrupted(text: str, position: int, piece: str) -> str:
+    position %= len(text) + 1
+    return text[:position] + piece + text[position:]
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(documents())
+def test_generated_documents_read_the_same(monkeypatch, text):
+    _assert_same(text, monkeypatch)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(records())
+def test_record_lists_read_the_same(monkeypatch, text):
+    _assert_same(text, monkeypatch)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(documents(), records()), st.integers(0, 10_000), st.sampled_from(["<", ">", "</", "/>", "&", "<a>",
+                                                                                   "\x00", "\ud800", "<!--"]))
+def test_broken_documents_are_refused_the_same(monkeypatch, text, position, piece):
+    _assert_same(_corrupted(text, position, piece), monkeypatch)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(documents(), records()))
+def test_the_synopsis_is_the_same_byte_for_byte(monkeypatch, text):
+    monkeypatch.setattr(xml_summarizer, "FAST_MIN_CHARS", 0)
+    fast = _synopses(text)
+    monkeypatch.setattr(xml_summarizer, "FAST_MIN_CHARS", 10**12)
+    assert fast == _synopses(text)
+
+
+def test_the_fast_paths_are_taken():
+    """The paths under test do run: a record list, a mixed document, and what they leave alone."""
+    record = "<?xml version='1.0'?>\n<r xmlns:x='urn:x'>\n" + "<x:item id='1'><n>v</n></x:item>\n" * 5 + "</r>\n"
+    mixed = "<r><!-- c --><a k='1'/><b><c/></b><a>t</a><![CDATA[<d/>]]></r>"
+    assert xml_summarizer._record_counts(record) == ({"x:item": 5}, None)
+    assert xml_summarizer._record_counts(mixed) is None
+    assert xml_summarizer._tag_counts(mixed) == ({"a": 2, "b": 1}, None)
+    assert xml_summarizer._tag_counts("<!DOCTYPE r><r/>") is None  # a DOCTYPE: the event scan
+    assert xml_summarizer._tag_counts("<r a='>'><b/></r>") is None  # a '>' in an attribute value
+    rss = "<rss><channel><item/><item/><title>x</title></channel></rss>"
+    assert xml_summarizer._record_counts(rss) is None
+    assert xml_summarizer._tag_counts(rss) == ({"channel": 1}, {"item": 2, "title": 1})
+
+
+def test_large_documents_take_the_fast_path_and_say_the_same(monkeypatch):
+    """At the real threshold: a 1 MB record list and a 1 MB mixed document, each both ways."""
+    record = "<items>\n" + "".join(f'<item id="{i}"><name>u{i}</name></item>\n' for i in range(30_000)) + "</items>\n"
+    mixed = "<items>\n<meta/>\n" + "".join(f'<item id="{i}"/><!-- {i} -->\n' if i % 97 == 0 else
+                                           f'<row id="{i}"><name>u{i}</name></row>\n' for i in range(30_000)) + "</items>"
+    for text in (record, mixed):
+        assert len(text) > xml_summarizer.FAST_MIN_CHARS
+        fast = _synopses(text)
+        monkeypatch.setattr(xml_summarizer, "FAST_MIN_CHARS", 10**12)
+        assert fast == _synopses(text)
+        monkeypatch.undo()
+    assert xml_summarizer._record_counts(record) is not None and xml_summarizer._tag_counts(mixed) is not None
+
+
+# --- real files ------------------------------------------------------------------------------------
+
+def _real_files(limit: int = 400) -> list[str]:
+    roots = ["/usr/share/xml", *(p for p in sys.path if p.endswith("site-packages"))]
+    found: list[str] = []
+    for root in roots:
+        for suffix in ("xml", "svg", "xsd", "xsl", "rng", "plist", "ui", "xhtml"):
+            found.extend(glob.glob(os.path.join(root, "**", "*." + suffix), recursive=True))
+    found = sorted({path for path in found if os.path.isfile(path) and os.path.getsize(path) < 8_000_000})
+    return found[:: max(1, len(found) // limit)][:limit]
+
+
+def test_the_xml_files_of_this_machine_read_the_same(monkeypatch):
+    files = _real_files()
+    if not files:
+        pytest.skip("no XML files under /usr/share/xml or site-packages on this machine")
+    fast_paths = 0
+    for path in files:
+        with open(path, "rb") as handle:
+            text = handle.read().decode("utf-8", "surrogateescape")
+        fast_paths += xml_summarizer._record_counts(text) is not None or xml_summarizer._tag_counts(text) is not None
+        _assert_same(text, monkeypatch)
+    assert fast_paths >= len(files) // 4  # the fast paths are what most of them took
