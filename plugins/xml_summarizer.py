@@ -129,13 +129,17 @@ class _Scan:
         self.twos: list[str] = []
         self.entity_declarations = 0
         self.ends: list[str] = []
+        #: first-level tags counted before the event scan took over (a streamed document)
+        self.prior_ones: dict[str, int] = {}
         self.start = self._handler()
 
-    def _handler(self):
+    def _handler(self, depth: int = 0):
+        """The start-tag handler; ``depth``: the depth the event scan starts at (1 when it takes
+        over below a root already seen)."""
         ones = self.ones.append
         twos = self.twos.append
         ends = self.ends
-        starts = 0
+        starts = depth
 
         def start(name: str, attrs: Any) -> None:
             nonlocal starts
@@ -156,6 +160,10 @@ class _Scan:
 
     @cached_property
     def raw_children(self) -> dict[str, int]:
+        if self.prior_ones:
+            counts = Counter(self.prior_ones)
+            counts.update(self.ones)
+            return dict(counts)
         return dict(Counter(self.ones))
 
     @cached_property
@@ -682,13 +690,16 @@ def toolstub_register_summarizers() -> tuple[Summarizer, ...]:
 
 class _XmlTotals(StreamCounter):
     """A large XML document read whole, block by block, through one incremental expat parser
-    (the same handlers as :func:`scan`: no tree, bounded memory); its synopsis is the one the
-    document would get whole, or ``None`` when it does not parse."""
+    (no tree, bounded memory); its synopsis is the one the document would get whole, or ``None``
+    when it does not parse. A list of records (:func:`_record_counts`) is counted from the text
+    while expat only checks it (:class:`_StreamedRecords`); from the first window that is not
+    one, the event scan (the handlers of :func:`full_scan`) takes over."""
 
     def __init__(self, caps: Any) -> None:
         self.caps = caps
         self.state = _Scan()
         self.parser = make_parser(self.state, expand_entities=caps["expand_entities"])
+        self.records: _StreamedRecords | None = _StreamedRecords(self.parser, self.state)
         self.first = True
         self.failed = False
 
@@ -700,6 +711,12 @@ class _XmlTotals(StreamCounter):
             if self.caps["skip_bom"] or self.caps["strip_leading_whitespace"]:
                 block = block.lstrip().lstrip("\ufeff")
         try:
+            if self.records is not None:
+                rest = self.records.feed(block)
+                if rest is None:
+                    return
+                self.records = None  # the event scan from here
+                block = rest
             self.parser.Parse(block, False)
         except (ExpatError, _Unexpanded, ValueError, RecursionError, MemoryError):
             self.failed = True
@@ -707,11 +724,156 @@ class _XmlTotals(StreamCounter):
     def finish(self, synopsis: Synopsis, totals: WholeTotals) -> Synopsis | None:
         if not self.failed and self.parser is not None:
             try:
+                if self.records is not None:
+                    rest, counted = self.records.finish()
+                    self.parser.Parse(rest, False)
+                    if counted is not None:
+                        self.state.__dict__["raw_children"] = counted
                 self.parser.Parse("", True)
             except (ExpatError, _Unexpanded, ValueError, RecursionError, MemoryError):
                 self.failed = True
             self.parser = None  # finished once (a second finish gives the same answer)
         return None if self.failed else _synopsis(self.state, self.caps)
+
+
+#: a streamed document's head is collected up to this many characters to find its layout
+RECORDS_HEAD_CHARS = 4 * WINDOW_CHARS
+
+
+class _StreamedRecords:
+    """:func:`_record_counts` over a stream: expat (the root and namespace-declaration handlers
+    of :func:`_checked`) parses each window that ends after a ``</N>`` once its counts check;
+    the first window that does not (or a head that is not a list of records) is handed back,
+    with the event scan's handlers installed at the depth reached (0 before the first child,
+    1 after), its first-level counts so far kept in ``prior_ones``."""
+
+    def __init__(self, parser: Any, state: _Scan) -> None:
+        self.parser = parser
+        self.state = state
+        self.head: list[str] | None = []
+        self.head_chars = 0
+        self.carry = ""
+        self.declared: dict[str | None, str] = {}
+        self.name = self.opening = self.closing = self.adjacent = self.separator = ""
+        self.started = False  # a window has been parsed (the next one starts after a </N>)
+        self.total = 0
+
+        def root(name: str, attrs: Any) -> None:
+            state.root = "{" + name if "}" in name else name
+            state.attributes = len(attrs) // 2
+            parser.StartElementHandler = None
+
+        def declaration(prefix: str | None, uri: str | None) -> None:
+            self.declared[prefix] = uri or ""
+
+        parser.StartElementHandler = root
+        parser.EndElementHandler = None
+        parser.StartNamespaceDeclHandler = declaration
+
+    def _events(self, text: str, depth: int) -> str:
+        """Install the event scan at ``depth`` and hand ``text`` back to be parsed by it."""
+        state, parser = self.state, self.parser
+        if depth and self.total:
+            state.prior_ones = _resolved(Counter({self.name: self.total}), self.declared) or {}
+        state.start = state._handler(depth)
+        parser.StartElementHandler = state.start
+        parser.EndElementHandler = state.ends.append
+        parser.StartNamespaceDeclHandler = None
+        return text
+
+    def feed(self, block: str) -> str | None:
+        """``None`` when the block was taken; else the text the event scan is to parse."""
+        if self.head is not None:
+            self.head.append(block)
+            self.head_chars += len(block)
+            text = "".join(self.head)
+            layout = _record_layout(text)
+            if layout is None or (layout == () and self.head_chars >= RECORDS_HEAD_CHARS):
+                self.head = None
+                return self._events(text, 0)
+            if layout == ():
+                return None  # not enough of the head yet
+            self.head = None
+            self.name, self.separator, first = layout
+            self.opening, self.closing = "<" + self.name, "</" + self.name + ">"
+            self.adjacent = self.closing + self.separator + self.opening
+            self.parser.Parse(text[:first], False)  # the prolog and the root's start tag
+            if _resolved(Counter({self.name: 1}), self.declared) is None:
+                return self._events(text[first:], 1)
+            self.carry = text[first:]
+            block = ""
+        text = self.carry + block if block else self.carry
+        last = text.rfind(self.closing)
+        if last < 0:
+            self.carry = text
+            return self._events(text, 1) if len(text) > 4 * WINDOW_CHARS else None
+        cut = last + len(self.closing)
+        closings = text.count(self.closing, 0, cut)
+        if (text.count(self.opening, 0, cut) != closings or text.count(self.adjacent, 0, cut) != closings - 1
+                or (self.started and not text.startswith(self.separator + self.opening))
+                or text.find("<!", 0, cut) >= 0 or text.find("<?", 0, cut) >= 0 or text.find("xmlns", 0, cut) >= 0):
+            self.carry = ""
+            return self._events(text, 1)
+        self.parser.Parse(text[:cut], False)
+        self.started = True
+        self.total += closings
+        self.carry = text[cut:]
+        return None
+
+    def finish(self) -> tuple[str, dict[str, int] | None]:
+        """(the text left to parse, the first-level counts when the records held to the end)."""
+        if self.head is not None:
+            text = "".join(self.head)
+            self.head = None
+            return self._events(text, 0), None
+        rest = self.carry
+        end = rest.find("<")
+        if end >= 0 and _END_TAG.fullmatch(rest, end) is not None:  # text, then the root's end tag
+            return rest, _resolved(Counter({self.name: self.total}), self.declared)
+        return self._events(rest, 1), None
+
+
+_END_TAG = re.compile(r"</[^ \t\r\n/>]+[ \t\r\n]*>[ \t\r\n]*")
+
+
+def _record_layout(text: str) -> tuple[str, str, int] | tuple[()] | None:
+    """(child name, separator, index of the first child) of a head that opens a list of records
+    (see :func:`_record_counts`); ``()`` when the head is too short to say; ``None`` otherwise."""
+    start = text.find("<")
+    if start < 0:
+        return ()
+    if text.startswith("<?", start):
+        close = text.find("?>", start + 2)
+        if close < 0:
+            return ()
+        start = text.find("<", close + 2)
+        if start < 0:
+            return ()
+    if text.find(">", start) < 0:
+        return ()
+    root = _ROOT_TAG.match(text, start)
+    if root is None or _local(root[1]) == "rss":
+        return None
+    first = text.find("<", root.end())
+    if first < 0:
+        return ()
+    child = _NAME.match(text, first)
+    if child is None:
+        return ()
+    name = child[1]
+    if name[0] in "/!?":
+        return None
+    closing = "</" + name + ">"
+    second = text.find(closing, first)
+    if second < 0:
+        return ()
+    second += len(closing)
+    following = text.find("<", second)
+    if following < 0 or following + len(name) + 1 > len(text):
+        return ()
+    if not text.startswith("<" + name, following):
+        return None
+    return name, text[second:following], first
 
 
 def _sniff(head: str) -> bool:

@@ -191,3 +191,82 @@ def test_the_xml_files_of_this_machine_read_the_same(monkeypatch):
         fast_paths += xml_summarizer._record_counts(text) is not None or xml_summarizer._tag_counts(text) is not None
         _assert_same(text, monkeypatch)
     assert fast_paths >= len(files) // 4  # the fast paths are what most of them took
+
+
+# --- streamed: the record-list counting over blocks (a document past whole_chars) -----------------
+
+def _streamed(text: str, cuts: list[int], caps: dict):
+    totals = xml_summarizer._XmlTotals(caps)
+    edges = sorted({cut % (len(text) + 1) for cut in cuts} | {0, len(text)})
+    for start, end in zip(edges, edges[1:]):
+        totals.feed(text[start:end], 1)
+    result = totals.finish(None, None)
+    return None if result is None else result.to_dict()
+
+
+def _whole(text: str, caps: dict):
+    if caps["skip_bom"] or caps["strip_leading_whitespace"]:
+        text = text.lstrip().lstrip("\ufeff")
+    try:
+        state = xml_summarizer.full_scan(text, expand_entities=caps["expand_entities"])
+    except Exception:  # noqa: BLE001 - a refusal: the stream says None
+        return None
+    return xml_summarizer._synopsis(state, caps).to_dict()
+
+
+@st.composite
+def streamed_records(draw) -> str:
+    """A record list long enough for several windows, one thing out of place now and then."""
+    name = draw(st.sampled_from(["item", "x:item", "row"]))
+    separator = draw(st.sampled_from(["", "\n", "\n  "]))
+    child = _tag(draw, name) + ">" + draw(st.sampled_from(["v", "<n>1</n><s>2</s>", "<item>n</item>"])) + "</" + name + ">"
+    children = [child] * draw(st.integers(1, 60))
+    for _ in range(draw(st.integers(0, 2))):
+        odd = draw(st.sampled_from(["<other/>", "<" + name + "/>", "<!-- c -->", "<?p?>", "tail", "<x:o xmlns:x='urn:o'/>",
+                                    "<" + name + " xmlns:x='urn:z' xmlns='urn:z'>w</" + name + ">",
+                                    "<" + name + " >w</" + name + " >", "<" + name + "s>q</" + name + "s>", "</" + name + ">"]))
+        children.insert(draw(st.integers(0, len(children))), odd)
+    root = draw(st.sampled_from(["root", "x:root", "items"]))
+    declarations = draw(st.sampled_from(["", ' xmlns:x="urn:x"', ' xmlns="urn:d" a="1"']))
+    return (draw(st.sampled_from(["", "<?xml version='1.0'?>\n", "<!-- head -->", "<!DOCTYPE root>"])) + "<" + root
+            + declarations + ">" + separator + separator.join(children) + separator + "</" + root + ">"
+            + draw(st.sampled_from(["", "\n", "<!-- tail -->", "<a/>"])))
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(streamed_records(), st.lists(st.integers(0, 10_000), max_size=12), st.lists(st.integers(0, 80), max_size=6),
+       st.booleans(), st.booleans())
+def test_a_streamed_record_list_reads_as_the_whole_document(monkeypatch, text, cuts, after_tags, expand_entities, strip):
+    """Blocks cut anywhere, and right after end tags (where a window starts)."""
+    ends = [index + 1 for index, char in enumerate(text) if char == ">"]
+    cuts = cuts + [ends[index % len(ends)] for index in after_tags]
+    monkeypatch.setattr(xml_summarizer, "WINDOW_CHARS", 64)
+    monkeypatch.setattr(xml_summarizer, "RECORDS_HEAD_CHARS", 256)
+    caps = dict(xml_summarizer.DEFAULTS, expand_entities=expand_entities, strip_leading_whitespace=strip,
+                more_format="+{n} more", child_tag_limit=3)
+    assert _streamed(text, cuts, caps) == _whole(text, caps)
+
+
+def test_a_streamed_record_list_is_counted_from_its_text():
+    """The record path runs when streamed (no event scan: no Python call per element)."""
+    text = "<?xml version='1.0'?>\n<r>\n" + "<item id='1'><n>v</n></item>\n" * 200_000 + "</r>\n"
+    totals = xml_summarizer._XmlTotals(dict(xml_summarizer.DEFAULTS))
+    for start in range(0, len(text), 1 << 20):
+        totals.feed(text[start:start + (1 << 20)], 1)
+    assert totals.records is not None and totals.records.total == 200_000
+    assert totals.finish(None, None).structure == ("root: r", "attributes: 0", "item: 200000")
+    assert totals.state.ones == []  # the event scan never ran
+
+
+@pytest.mark.parametrize("odd", ["<other/>", "<item/>", "text<other>x</other>", "<!-- c --><other/>"])
+def test_a_block_that_starts_with_something_else_hands_over_to_the_event_scan(monkeypatch, odd):
+    """A window starts right after a ``</item>``: what follows must be the separator and ``<item``."""
+    monkeypatch.setattr(xml_summarizer, "WINDOW_CHARS", 64)
+    monkeypatch.setattr(xml_summarizer, "RECORDS_HEAD_CHARS", 256)
+    child = "<item>v</item>"
+    text = "<root>\n" + "\n".join([child] * 3 + [odd] + [child] * 3) + "\n</root>"
+    cut = text.index(odd) - 1
+    totals = xml_summarizer._XmlTotals(dict(xml_summarizer.DEFAULTS))
+    totals.feed(text[:cut], 1)
+    totals.feed(text[cut:], 1)
+    assert totals.finish(None, None).to_dict() == _whole(text, dict(xml_summarizer.DEFAULTS))
