@@ -196,7 +196,7 @@ def scan(text: str, *, expand_entities: bool = True, namespaces: bool = True) ->
     A simple document (see :func:`_tag_counts`) is counted from its text at C speed and expat
     only checks it (no Python call per element); any other takes :func:`full_scan`.
     """
-    if len(text) >= FAST_MIN_CHARS:
+    if len(text) >= FAST_MIN_CHARS and not _declares_below_root(text):
         counts = _record_counts(text)
         if counts is None:
             counts = _tag_counts(text)
@@ -212,6 +212,19 @@ def full_scan(text: str, *, expand_entities: bool = True, namespaces: bool = Tru
     state = _Scan()
     make_parser(state, expand_entities=expand_entities, namespaces=namespaces).Parse(text, True)
     return state
+
+
+_FIRST_TAG = re.compile(r"<[^!?/]")
+
+
+def _declares_below_root(text: str) -> bool:
+    """``xmlns`` past the first start tag (a namespace declared below the root, or the word in
+    text): the fast paths could not resolve the names alone, and would only add a pass."""
+    first = _FIRST_TAG.search(text)
+    if first is None:
+        return False
+    end = text.find(">", first.start())
+    return end >= 0 and text.find("xmlns", end) >= 0
 
 
 #: below this many characters the event scan is as fast (and the fast path's set-up is not worth it)

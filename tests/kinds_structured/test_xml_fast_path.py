@@ -270,3 +270,16 @@ def test_a_block_that_starts_with_something_else_hands_over_to_the_event_scan(mo
     totals.feed(text[:cut], 1)
     totals.feed(text[cut:], 1)
     assert totals.finish(None, None).to_dict() == _whole(text, dict(xml_summarizer.DEFAULTS))
+
+
+def test_a_namespace_declared_below_the_root_goes_straight_to_the_event_scan(monkeypatch):
+    """The fast paths would only add a pass (their names cannot be resolved from the root's alone)."""
+    text = "<feed xmlns:a='urn:a'>\n" + "<entry xmlns='urn:e'><id>1</id></entry>\n" * 3000 + "</feed>"
+    plain = "<feed xmlns:a='urn:a'>\n" + "<entry><id>1</id></entry>\n" * 3000 + "</feed>"
+    calls = []
+    real = xml_summarizer._record_counts
+    monkeypatch.setattr(xml_summarizer, "_record_counts", lambda t: calls.append(len(t)) or real(t))
+    assert xml_summarizer.scan(text).raw_children == {"urn:e}entry": 3000}
+    assert calls == []
+    assert xml_summarizer.scan(plain).raw_children == {"entry": 3000}
+    assert calls == [len(plain)]
