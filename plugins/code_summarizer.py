@@ -48,6 +48,7 @@ defined symbols.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Mapping
 from itertools import islice
@@ -315,16 +316,59 @@ _BLOCKS = (("/*", "*/"), ('"""', '"""'), ("'''", "'''"), ("#=", "=#"), ("--[[", 
 _DATA_MARKERS = ("__END__", "__DATA__")
 
 
-def _neutral_lines(sample: list[str]) -> list[bool]:
-    """For each sample line, whether it lies in a block comment, a POD block, a docstring or the
-    data section after a ``__END__``/``__DATA__`` line (not the first line).
+#: a here-document opened on a line (Perl, shell, Ruby, PHP's ``<<<``): ``<<'TAG'``, ``<<"TAG"``, ``<<TAG``,
+#: ``<<~TAG``, ``<<-TAG``; a bare tag after a blank only when upper-case (``cat << EOF``, not ``x << y``)
+_HEREDOC = re.compile(r"""<<([~-]?)(?:[ \t]*'([A-Za-z_!][\w!]*)'|[ \t]*"([A-Za-z_!][\w!]*)"|([A-Za-z_]\w*)|[ \t]+([A-Z_][A-Z0-9_]*)\b)""")
 
-    Those lines are prose in any language: the language share leaves them out (CMake's
-    ``#[[...]]`` reStructuredText blocks, a C header's licence comment, a Perl module's POD).
+
+def _heredoc_bodies(sample: list[str]) -> list[tuple[int, int]]:
+    """The (first, last) line indices of each here-document body with its closing tag line.
+
+    A body runs from the line after the opener to the line that is the tag (indented when the
+    opener is ``<<~`` or ``<<-``; PHP's may end in ``;``). An opener whose tag line never comes
+    is not a here-document (C++'s ``out << "x"``, a shift ``1 << PAGE_SHIFT``).
+    """
+    if not any("<<" in line for line in sample):
+        return []
+    exact: dict[str, list[int]] = {}
+    indented: dict[str, list[int]] = {}
+    for index, line in enumerate(sample):
+        if len(line) <= 64:
+            exact.setdefault(line.removesuffix(";"), []).append(index)
+            indented.setdefault(line.strip().removesuffix(";"), []).append(index)
+    bodies: list[tuple[int, int]] = []
+    index = 0
+    while index < len(sample):
+        line = sample[index]
+        last = index
+        if "<<" in line:
+            for found in _HEREDOC.finditer(line):
+                tag = next(group for group in found.groups()[1:] if group)
+                ends = (indented if found.group(1) else exact).get(tag, ())
+                end = ends[bisect_right(ends, last)] if bisect_right(ends, last) < len(ends) else None
+                if end is None:
+                    continue
+                bodies.append((last + 1, end))
+                last = end
+        index = last + 1
+    return bodies
+
+
+def _neutral_lines(sample: list[str]) -> list[bool]:
+    """For each sample line, whether it lies in a block comment, a POD block, a docstring, a
+    here-document's body or the data section after a ``__END__``/``__DATA__`` line (not the first line).
+
+    Those lines are prose or data in any language: the language share leaves them out (CMake's
+    ``#[[...]]`` reStructuredText blocks, a C header's licence comment, a Perl module's POD, the
+    ``key='value'`` lines a Perl or shell script writes out through ``<<'END'``).
     """
     out = [False] * len(sample)
+    for first, last in _heredoc_bodies(sample):
+        out[first : last + 1] = [True] * (last + 1 - first)
     close: str | None = None
     for index, line in enumerate(sample):
+        if out[index] and close is None:
+            continue  # a here-document's body: no comment or docstring opens in it
         stripped = line.lstrip()
         if close is None and index and line.rstrip() in _DATA_MARKERS:
             out[index:] = [True] * (len(sample) - index)  # Perl's (and Ruby's) data section: not code
