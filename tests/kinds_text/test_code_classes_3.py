@@ -10,6 +10,15 @@ Each input is a short excerpt of a real file that `default` read as text before,
 - Perl's Config_heavy.pl (written by configpm; Perl's licence, Artistic or GPL): a little Perl
   around here-documents (`$_ = <<'!END!';`) whose `key='value'` bodies are most of the file. A
   here-document's body is data, like POD or a docstring: the language share leaves it out.
+- C headers the configuration veto read as `key = value` or `key value` files: ICU's uscript.h (an
+  enum table of `USCRIPT_X = 2,  /* Arab */` rows; Unicode licence, its two lines kept), Perl's
+  CORE/overload.h (enumerator rows `name,  /* 0x01 */` with no value) and CORE/pp_proto.h
+  (prototypes behind a macro, `PERL_CALLCONV OP *Perl_pp_abs(pTHX);`; both Perl's licence), X11's
+  Xcup.h (multi-line prototypes whose parameters are a type and a comment, `Display*  /* dpy */,`;
+  The Open Group's notice, kept whole). Enumerator rows, prototypes behind macros (or with a blank
+  before the parenthesis), a prototype's opening line `Status XcupStoreColors(` and comment-named
+  parameters are program lines; a trailing `/* comment */` does not stop a line ending in `,` from
+  being a code line; an anonymous `enum {` is a C line.
 
 And the other way: documents that share those marks keep their kind.
 """
@@ -201,6 +210,337 @@ to the corresponding subdirectories in the repositories are just fine, e.g.:
  ln -s ~pape/git/foo/.git /var/lib/git/foo.git
 """
 
+ICU_USCRIPT_ENUM = """\
+// © 2016 and later: Unicode, Inc. and others.
+// License & terms of use: http://www.unicode.org/copyright.html
+
+#ifndef USCRIPT_H
+#define USCRIPT_H
+#include "unicode/utypes.h"
+
+typedef enum UScriptCode {
+      /** @stable ICU 2.2 */
+      USCRIPT_INVALID_CODE = -1,
+      /** @stable ICU 2.2 */
+      USCRIPT_COMMON       =  0,  /* Zyyy */
+      /** @stable ICU 2.2 */
+      USCRIPT_INHERITED    =  1,  /* Zinh */ /* "Code for inherited script", for non-spacing combining marks; also Qaai */
+      /** @stable ICU 2.2 */
+      USCRIPT_ARABIC       =  2,  /* Arab */
+      /** @stable ICU 2.2 */
+      USCRIPT_ARMENIAN     =  3,  /* Armn */
+      /** @stable ICU 2.2 */
+      USCRIPT_BENGALI      =  4,  /* Beng */
+      /** @stable ICU 2.2 */
+      USCRIPT_BOPOMOFO     =  5,  /* Bopo */
+      /** @stable ICU 2.2 */
+      USCRIPT_CHEROKEE     =  6,  /* Cher */
+      /** @stable ICU 2.2 */
+      USCRIPT_COPTIC       =  7,  /* Copt */
+      /** @stable ICU 2.2 */
+      USCRIPT_CYRILLIC     =  8,  /* Cyrl */
+      /** @stable ICU 2.2 */
+      USCRIPT_DESERET      =  9,  /* Dsrt */
+      /** @stable ICU 2.2 */
+      USCRIPT_DEVANAGARI   = 10,  /* Deva */
+      /** @stable ICU 2.2 */
+      USCRIPT_ETHIOPIC     = 11,  /* Ethi */
+      /** @stable ICU 2.2 */
+      USCRIPT_GEORGIAN     = 12,  /* Geor */
+      /** @stable ICU 2.2 */
+      USCRIPT_GOTHIC       = 13,  /* Goth */
+      /** @stable ICU 2.2 */
+      USCRIPT_GREEK        = 14,  /* Grek */
+      /** @stable ICU 2.2 */
+      USCRIPT_GUJARATI     = 15,  /* Gujr */
+      /** @stable ICU 2.2 */
+      USCRIPT_GURMUKHI     = 16,  /* Guru */
+      /** @stable ICU 2.2 */
+      USCRIPT_HAN          = 17,  /* Hani */
+      /** @stable ICU 2.2 */
+      USCRIPT_HANGUL       = 18,  /* Hang */
+      /** @stable ICU 2.2 */
+      USCRIPT_HEBREW       = 19,  /* Hebr */
+      /** @stable ICU 2.2 */
+      USCRIPT_HIRAGANA     = 20,  /* Hira */
+      /** @stable ICU 2.2 */
+      USCRIPT_KANNADA      = 21,  /* Knda */
+      /** @stable ICU 2.2 */
+      USCRIPT_KATAKANA     = 22,  /* Kana */
+      /** @stable ICU 2.2 */
+      USCRIPT_KHMER        = 23,  /* Khmr */
+      /** @stable ICU 2.2 */
+      USCRIPT_LAO          = 24,  /* Laoo */
+      /** @stable ICU 2.2 */
+      USCRIPT_LATIN        = 25,  /* Latn */
+      /** @stable ICU 2.2 */
+      USCRIPT_MALAYALAM    = 26,  /* Mlym */
+      /** @stable ICU 2.2 */
+      USCRIPT_MONGOLIAN    = 27,  /* Mong */
+      /** @stable ICU 2.2 */
+      USCRIPT_MYANMAR      = 28,  /* Mymr */
+      /** @stable ICU 2.2 */
+      USCRIPT_OGHAM        = 29,  /* Ogam */
+      /** @stable ICU 2.2 */
+      USCRIPT_OLD_ITALIC   = 30,  /* Ital */
+      /** @stable ICU 2.2 */
+      USCRIPT_ORIYA        = 31,  /* Orya */
+      /** @stable ICU 2.2 */
+      USCRIPT_RUNIC        = 32,  /* Runr */
+      /** @stable ICU 2.2 */
+      USCRIPT_SINHALA      = 33,  /* Sinh */
+      /** @stable ICU 2.2 */
+      USCRIPT_SYRIAC       = 34,  /* Syrc */
+      USCRIPT_CODE_LIMIT   = 211
+} UScriptCode;
+
+#endif
+"""
+
+#: the whole file (98 lines): with fewer rows the other code lines carry it
+PERL_OVERLOAD_ENUM = """\
+/* -*- buffer-read-only: t -*-
+ *
+ *    overload.h
+ *
+ *    Copyright (C) 1997, 1998, 2000, 2001, 2005, 2006, 2007, 2011
+ *    by Larry Wall and others
+ *
+ *    You may distribute under the terms of either the GNU General Public
+ *    License or the Artistic License, as specified in the README file.
+ *
+ * !!!!!!!   DO NOT EDIT THIS FILE   !!!!!!!
+ * This file is built by regen/overload.pl.
+ * Any changes made here will be lost!
+ */
+
+enum {
+    fallback_amg,	/* 0x00 fallback */
+    to_sv_amg,		/* 0x01 ${}      */
+    to_av_amg,		/* 0x02 @{}      */
+    to_hv_amg,		/* 0x03 %{}      */
+    to_gv_amg,		/* 0x04 *{}      */
+    to_cv_amg,		/* 0x05 &{}      */
+    inc_amg,		/* 0x06 ++       */
+    dec_amg,		/* 0x07 --       */
+    bool__amg,		/* 0x08 bool     */
+    numer_amg,		/* 0x09 0+       */
+    string_amg,		/* 0x0a ""       */
+    not_amg,		/* 0x0b !        */
+    copy_amg,		/* 0x0c =        */
+    abs_amg,		/* 0x0d abs      */
+    neg_amg,		/* 0x0e neg      */
+    iter_amg,		/* 0x0f <>       */
+    int_amg,		/* 0x10 int      */
+    lt_amg,		/* 0x11 <        */
+    le_amg,		/* 0x12 <=       */
+    gt_amg,		/* 0x13 >        */
+    ge_amg,		/* 0x14 >=       */
+    eq_amg,		/* 0x15 ==       */
+    ne_amg,		/* 0x16 !=       */
+    slt_amg,		/* 0x17 lt       */
+    sle_amg,		/* 0x18 le       */
+    sgt_amg,		/* 0x19 gt       */
+    sge_amg,		/* 0x1a ge       */
+    seq_amg,		/* 0x1b eq       */
+    sne_amg,		/* 0x1c ne       */
+    nomethod_amg,	/* 0x1d nomethod */
+    add_amg,		/* 0x1e +        */
+    add_ass_amg,	/* 0x1f +=       */
+    subtr_amg,		/* 0x20 -        */
+    subtr_ass_amg,	/* 0x21 -=       */
+    mult_amg,		/* 0x22 *        */
+    mult_ass_amg,	/* 0x23 *=       */
+    div_amg,		/* 0x24 /        */
+    div_ass_amg,	/* 0x25 /=       */
+    modulo_amg,		/* 0x26 %        */
+    modulo_ass_amg,	/* 0x27 %=       */
+    pow_amg,		/* 0x28 **       */
+    pow_ass_amg,	/* 0x29 **=      */
+    lshift_amg,		/* 0x2a <<       */
+    lshift_ass_amg,	/* 0x2b <<=      */
+    rshift_amg,		/* 0x2c >>       */
+    rshift_ass_amg,	/* 0x2d >>=      */
+    band_amg,		/* 0x2e &        */
+    band_ass_amg,	/* 0x2f &=       */
+    sband_amg,		/* 0x30 &.       */
+    sband_ass_amg,	/* 0x31 &.=      */
+    bor_amg,		/* 0x32 |        */
+    bor_ass_amg,	/* 0x33 |=       */
+    sbor_amg,		/* 0x34 |.       */
+    sbor_ass_amg,	/* 0x35 |.=      */
+    bxor_amg,		/* 0x36 ^        */
+    bxor_ass_amg,	/* 0x37 ^=       */
+    sbxor_amg,		/* 0x38 ^.       */
+    sbxor_ass_amg,	/* 0x39 ^.=      */
+    ncmp_amg,		/* 0x3a <=>      */
+    scmp_amg,		/* 0x3b cmp      */
+    compl_amg,		/* 0x3c ~        */
+    scompl_amg,		/* 0x3d ~.       */
+    atan2_amg,		/* 0x3e atan2    */
+    cos_amg,		/* 0x3f cos      */
+    sin_amg,		/* 0x40 sin      */
+    exp_amg,		/* 0x41 exp      */
+    log_amg,		/* 0x42 log      */
+    sqrt_amg,		/* 0x43 sqrt     */
+    repeat_amg,		/* 0x44 x        */
+    repeat_ass_amg,	/* 0x45 x=       */
+    concat_amg,		/* 0x46 .        */
+    concat_ass_amg,	/* 0x47 .=       */
+    smart_amg,		/* 0x48 ~~       */
+    ftest_amg,		/* 0x49 -X       */
+    regexp_amg,		/* 0x4a qr       */
+    max_amg_code
+    /* Do not leave a trailing comma here.  C9X allows it, C89 doesn't. */
+};
+
+#define NofAMmeth max_amg_code
+
+/* ex: set ro: */
+"""
+
+PERL_PP_PROTO = """\
+/* -*- buffer-read-only: t -*-
+   !!!!!!!   DO NOT EDIT THIS FILE   !!!!!!!
+   This file is built by opcode.pl from its data.
+   Any changes made here will be lost!
+ */
+PERL_CALLCONV OP *Perl_do_kv(pTHX);
+PERL_CALLCONV OP *Perl_pp_aassign(pTHX);
+PERL_CALLCONV OP *Perl_pp_abs(pTHX);
+PERL_CALLCONV OP *Perl_pp_accept(pTHX);
+PERL_CALLCONV OP *Perl_pp_add(pTHX);
+PERL_CALLCONV OP *Perl_pp_aeach(pTHX);
+PERL_CALLCONV OP *Perl_pp_aelem(pTHX);
+PERL_CALLCONV OP *Perl_pp_aelemfast(pTHX);
+PERL_CALLCONV OP *Perl_pp_akeys(pTHX);
+PERL_CALLCONV OP *Perl_pp_alarm(pTHX);
+PERL_CALLCONV OP *Perl_pp_and(pTHX);
+PERL_CALLCONV OP *Perl_pp_anoncode(pTHX);
+PERL_CALLCONV OP *Perl_pp_anonconst(pTHX);
+PERL_CALLCONV OP *Perl_pp_anonhash(pTHX);
+PERL_CALLCONV OP *Perl_pp_anonlist(pTHX);
+PERL_CALLCONV OP *Perl_pp_argcheck(pTHX);
+PERL_CALLCONV OP *Perl_pp_argdefelem(pTHX);
+PERL_CALLCONV OP *Perl_pp_argelem(pTHX);
+PERL_CALLCONV OP *Perl_pp_aslice(pTHX);
+PERL_CALLCONV OP *Perl_pp_atan2(pTHX);
+PERL_CALLCONV OP *Perl_pp_av2arylen(pTHX);
+
+/* ex: set ro: */
+"""
+
+X11_XCUP_PROTOTYPES = """\
+/*
+
+Copyright 1987, 1988, 1998  The Open Group
+
+Permission to use, copy, modify, distribute, and sell this software and its
+documentation for any purpose is hereby granted without fee, provided that
+the above copyright notice appear in all copies and that both that
+copyright notice and this permission notice appear in supporting
+documentation.
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL THE
+OPEN GROUP BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN
+AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN
+CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+
+Except as contained in this notice, the name of The Open Group shall not be
+used in advertising or otherwise to promote the sale, use or other dealings
+in this Software without prior written authorization from The Open Group.
+
+*/
+
+#ifndef _XCUP_H_
+#define _XCUP_H_
+
+#include <X11/Xfuncproto.h>
+#include <X11/extensions/cup.h>
+
+_XFUNCPROTOBEGIN
+
+Bool XcupQueryVersion(
+    Display*			/* dpy */,
+    int*			/* major_version */,
+    int*			/* minor_version */
+);
+
+Status XcupGetReservedColormapEntries(
+    Display*			/* dpy */,
+    int				/* screen */,
+    XColor**			/* colors_out */,
+    int*			/* ncolors */
+);
+
+Status XcupStoreColors(
+    Display*			/* dpy */,
+    Colormap			/* colormap */,
+    XColor*			/* colors */,
+    int				/* ncolors */
+);
+
+_XFUNCPROTOEND
+
+#endif /* _XCUP_H_ */
+
+"""
+
+#: an AppArmor profile (apparmor-profiles' usr.sbin.dnsmasq, GPL-2): rules ending in `,`, `signal (receive) ...`
+APPARMOR_PROFILE = """\
+# ------------------------------------------------------------------
+#
+#    Copyright (C) 2009 John Dong <jdong@ubuntu.com>
+#    Copyright (C) 2010 Canonical Ltd.
+#
+#    This program is free software; you can redistribute it and/or
+#    modify it under the terms of version 2 of the GNU General Public
+#    License published by the Free Software Foundation.
+#
+# ------------------------------------------------------------------
+abi <abi/3.0>,
+@{TFTP_DIR}=/var/tftp /srv/tftp /srv/tftpboot
+include <tunables/global>
+profile dnsmasq /usr/{bin,sbin}/dnsmasq flags=(complain,attach_disconnected) {
+  include <abstractions/base>
+  include <abstractions/dbus>
+  include <abstractions/nameservice>
+  capability chown,
+  capability net_bind_service,
+  capability setgid,
+  capability setuid,
+  capability dac_override,
+  capability net_admin,         # for DHCP server
+  capability net_raw,           # for DHCP server ping checks
+  network inet raw,
+  network inet6 raw,
+  signal (receive) peer=/usr/{bin,sbin}/libvirtd,
+  signal (receive) peer=libvirtd,
+  ptrace (readby) peer=/usr/{bin,sbin}/libvirtd,
+  ptrace (readby) peer=libvirtd,
+  owner /dev/tty rw,
+  @{PROC}/@{pid}/fd/ r,
+  /etc/dnsmasq.conf r,
+  /etc/dnsmasq.d/ r,
+  /etc/dnsmasq.d/* r,
+  /etc/dnsmasq.d-available/ r,
+  /etc/dnsmasq.d-available/* r,
+  /etc/ethers r,
+  /etc/NetworkManager/dnsmasq.d/ r,
+  /etc/NetworkManager/dnsmasq.d/* r,
+  /etc/NetworkManager/dnsmasq-shared.d/ r,
+  /etc/NetworkManager/dnsmasq-shared.d/* r,
+  /etc/dnsmasq-conf.conf r,
+  /etc/dnsmasq-resolv.conf r,
+  /usr/{bin,sbin}/dnsmasq mr,
+}
+"""
+
 
 @pytest.mark.parametrize(
     ("content", "language"),
@@ -209,6 +549,10 @@ to the corresponding subdirectories in the repositories are just fine, e.g.:
         # without the mode line nothing says C++ rather than C (ties go to C): only the kind is asserted
         pytest.param(PB_DS_NO_MODE_LINE, None, id="pb-ds-macro-qualified-definitions"),
         pytest.param(PERL_CONFIG_HEAVY, "Perl", id="perl-here-document-bodies"),
+        pytest.param(ICU_USCRIPT_ENUM, "C", id="c-enum-table-with-values"),
+        pytest.param(PERL_OVERLOAD_ENUM, "C", id="c-enum-rows-with-comments"),
+        pytest.param(PERL_PP_PROTO, "C", id="c-prototypes-behind-a-macro"),
+        pytest.param(X11_XCUP_PROTOTYPES, "C", id="c-prototypes-comment-named-parameters"),
     ],
 )
 def test_real_code_is_code(content: str, language: str | None) -> None:
@@ -224,6 +568,7 @@ def test_real_code_is_code(content: str, language: str | None) -> None:
         pytest.param(RST_LITERAL_INTROS, "text", id="rst-literal-block-intros"),
         pytest.param(PROSE_ABOUT_MODE_LINES, "text", id="prose-about-mode-lines"),
         pytest.param(README_WITH_HEREDOC, "text", id="readme-quoting-a-here-document"),
+        pytest.param(APPARMOR_PROFILE, "text", id="apparmor-profile-rules-ending-in-commas"),
     ],
 )
 def test_look_alikes_keep_their_kind(content: str, kind: str) -> None:
