@@ -1,6 +1,6 @@
 """Issue 10, code classes found by probes of real material outside the accuracy corpus (third round).
 
-Each input is a short excerpt of a real file that `default` read as text before, with its licence:
+Each input is a short excerpt of a real file that `default` read wrongly before, with its licence:
 
 - libstdc++'s pb_ds implementation files (`*_imps.hpp`): a `// -*- C++ -*-` Emacs mode line, then
   out-of-line member definitions qualified by a macro on a line of its own (`PB_DS_CLASS_C_DEC::`).
@@ -19,8 +19,13 @@ Each input is a short excerpt of a real file that `default` read as text before,
   before the parenthesis), a prototype's opening line `Status XcupStoreColors(` and comment-named
   parameters are program lines; a trailing `/* comment */` does not stop a line ending in `,` from
   being a code line; an anonymous `enum {` is a C line.
+- A formatted manual page (`man -P cat`) of C macros, sys/queue.h's TAILQ(3) (Linux man-pages;
+  Copyright (c) 1993 The Regents of the University of California and (c) 2020 Alejandro Colomar,
+  BSD-3-Clause): its SYNOPSIS is C prototypes, yet it is a document. Its header line (the page name
+  and section at both ends), a blank line and a section heading make it text, as a pydoc page or
+  Vim help is. The C header itself (sys/queue.h, same licence, notice kept) stays C.
 
-And the other way: documents that share those marks keep their kind.
+And the other way: documents and configuration files that share those marks keep their kind.
 """
 
 from __future__ import annotations
@@ -541,6 +546,144 @@ profile dnsmasq /usr/{bin,sbin}/dnsmasq flags=(complain,attach_disconnected) {
 }
 """
 
+#: `man -P cat` of tailq.3 at 80 columns: the header, NAME, LIBRARY, SYNOPSIS, SEE ALSO and the footer
+MAN_TAILQ = """\
+TAILQ(3)                   Library Functions Manual                   TAILQ(3)
+
+NAME
+       TAILQ_CONCAT,  TAILQ_EMPTY,  TAILQ_ENTRY,  TAILQ_FIRST,  TAILQ_FOREACH,
+       TAILQ_FOREACH_REVERSE, TAILQ_HEAD, TAILQ_HEAD_INITIALIZER,  TAILQ_INIT,
+       TAILQ_INSERT_AFTER,  TAILQ_INSERT_BEFORE,  TAILQ_INSERT_HEAD, TAILQ_IN‐
+       SERT_TAIL, TAILQ_LAST, TAILQ_NEXT, TAILQ_PREV, TAILQ_REMOVE - implemen‐
+       tation of a doubly linked tail queue
+
+LIBRARY
+       Standard C library (libc, -lc)
+
+SYNOPSIS
+       #include <sys/queue.h>
+
+       TAILQ_ENTRY(TYPE);
+
+       TAILQ_HEAD(HEADNAME, TYPE);
+       TAILQ_HEAD TAILQ_HEAD_INITIALIZER(TAILQ_HEAD head);
+       void TAILQ_INIT(TAILQ_HEAD *head);
+
+       int TAILQ_EMPTY(TAILQ_HEAD *head);
+
+       void TAILQ_INSERT_HEAD(TAILQ_HEAD *head,
+                                struct TYPE *elm, TAILQ_ENTRY NAME);
+       void TAILQ_INSERT_TAIL(TAILQ_HEAD *head,
+                                struct TYPE *elm, TAILQ_ENTRY NAME);
+       void TAILQ_INSERT_BEFORE(struct TYPE *listelm,
+                                struct TYPE *elm, TAILQ_ENTRY NAME);
+       void TAILQ_INSERT_AFTER(TAILQ_HEAD *head, struct TYPE *listelm,
+                                struct TYPE *elm, TAILQ_ENTRY NAME);
+
+       struct TYPE *TAILQ_FIRST(TAILQ_HEAD *head);
+       struct TYPE *TAILQ_LAST(TAILQ_HEAD *head, HEADNAME);
+       struct TYPE *TAILQ_PREV(struct TYPE *elm, HEADNAME, TAILQ_ENTRY NAME);
+       struct TYPE *TAILQ_NEXT(struct TYPE *elm, TAILQ_ENTRY NAME);
+
+       TAILQ_FOREACH(struct TYPE *var, TAILQ_HEAD *head,
+                                TAILQ_ENTRY NAME);
+       TAILQ_FOREACH_REVERSE(struct TYPE *var, TAILQ_HEAD *head, HEADNAME,
+                                TAILQ_ENTRY NAME);
+
+       void TAILQ_REMOVE(TAILQ_HEAD *head, struct TYPE *elm,
+                                TAILQ_ENTRY NAME);
+
+       void TAILQ_CONCAT(TAILQ_HEAD *head1, TAILQ_HEAD *head2,
+                                TAILQ_ENTRY NAME);
+
+SEE ALSO
+       insque(3), queue(7)
+
+Linux man-pages 6.03              2022-10-30                          TAILQ(3)
+"""
+
+#: sys/queue.h: the licence and the tail queue's first macros
+SYS_QUEUE_H = """\
+/*
+ * Copyright (c) 1991, 1993
+ *	The Regents of the University of California.  All rights reserved.
+ *
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted provided that the following conditions
+ * are met:
+ * 1. Redistributions of source code must retain the above copyright
+ *    notice, this list of conditions and the following disclaimer.
+ * 2. Redistributions in binary form must reproduce the above copyright
+ *    notice, this list of conditions and the following disclaimer in the
+ *    documentation and/or other materials provided with the distribution.
+ * 3. Neither the name of the University nor the names of its contributors
+ *    may be used to endorse or promote products derived from this software
+ *    without specific prior written permission.
+ *
+ * THIS SOFTWARE IS PROVIDED BY THE REGENTS AND CONTRIBUTORS ``AS IS'' AND
+ * ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE
+ * IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE
+ * ARE DISCLAIMED.  IN NO EVENT SHALL THE REGENTS OR CONTRIBUTORS BE LIABLE
+ * FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+ * DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS
+ * OR SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION)
+ * HOWEVER CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT
+ * LIABILITY, OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY
+ * OUT OF THE USE OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF
+ * SUCH DAMAGE.
+ *
+ *	@(#)queue.h	8.5 (Berkeley) 8/20/94
+ */
+
+#ifndef	_SYS_QUEUE_H_
+#define	_SYS_QUEUE_H_
+
+/*
+ * Tail queue definitions.
+ */
+#define	_TAILQ_HEAD(name, type, qual)					\\
+struct name {								\\
+	qual type *tqh_first;		/* first element */		\\
+	qual type *qual *tqh_last;	/* addr of last next element */	\\
+}
+#define TAILQ_HEAD(name, type)	_TAILQ_HEAD(name, struct type,)
+
+#define	TAILQ_HEAD_INITIALIZER(head)					\\
+	{ NULL, &(head).tqh_first }
+
+#define	_TAILQ_ENTRY(type, qual)					\\
+struct {								\\
+	qual type *tqe_next;		/* next element */		\\
+	qual type *qual *tqe_prev;	/* address of previous next element */\\
+}
+#define TAILQ_ENTRY(type)	_TAILQ_ENTRY(struct type,)
+
+/*
+ * Tail queue functions.
+ */
+#define	TAILQ_INIT(head) do {						\\
+	(head)->tqh_first = NULL;					\\
+	(head)->tqh_last = &(head)->tqh_first;				\\
+} while (/*CONSTCOND*/0)
+
+#define	TAILQ_INSERT_HEAD(head, elm, field) do {			\\
+	if (((elm)->field.tqe_next = (head)->tqh_first) != NULL)	\\
+		(head)->tqh_first->field.tqe_prev =			\\
+		    &(elm)->field.tqe_next;				\\
+	else								\\
+		(head)->tqh_last = &(elm)->field.tqe_next;		\\
+	(head)->tqh_first = (elm);					\\
+	(elm)->field.tqe_prev = &(head)->tqh_first;			\\
+} while (/*CONSTCOND*/0)
+
+#define	TAILQ_INSERT_TAIL(head, elm, field) do {			\\
+	(elm)->field.tqe_next = NULL;					\\
+	(elm)->field.tqe_prev = (head)->tqh_last;			\\
+	*(head)->tqh_last = (elm);					\\
+
+#endif	/* sys/queue.h */
+"""
+
 
 @pytest.mark.parametrize(
     ("content", "language"),
@@ -553,6 +696,7 @@ profile dnsmasq /usr/{bin,sbin}/dnsmasq flags=(complain,attach_disconnected) {
         pytest.param(PERL_OVERLOAD_ENUM, "C", id="c-enum-rows-with-comments"),
         pytest.param(PERL_PP_PROTO, "C", id="c-prototypes-behind-a-macro"),
         pytest.param(X11_XCUP_PROTOTYPES, "C", id="c-prototypes-comment-named-parameters"),
+        pytest.param(SYS_QUEUE_H, "C", id="sys-queue-h-stays-c"),
     ],
 )
 def test_real_code_is_code(content: str, language: str | None) -> None:
@@ -569,6 +713,7 @@ def test_real_code_is_code(content: str, language: str | None) -> None:
         pytest.param(PROSE_ABOUT_MODE_LINES, "text", id="prose-about-mode-lines"),
         pytest.param(README_WITH_HEREDOC, "text", id="readme-quoting-a-here-document"),
         pytest.param(APPARMOR_PROFILE, "text", id="apparmor-profile-rules-ending-in-commas"),
+        pytest.param(MAN_TAILQ, "text", id="man-page-of-c-macros"),
     ],
 )
 def test_look_alikes_keep_their_kind(content: str, kind: str) -> None:
