@@ -403,6 +403,25 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
     return out
 
 
+def _whole(content: str, sample: list[str], caps: Mapping[str, Any]) -> bool:
+    """Whether ``sample`` holds every non-blank line of ``content`` (fewer than ``sample_lines``, read
+    from a prefix that is the whole content: see :func:`_sample_lines`)."""
+    limit = int(caps["sample_lines"])
+    return len(sample) < limit and len(content) <= limit * 512
+
+
+def _pod_document(sample: list[str], neutral: list[bool], *, whole: bool) -> bool:
+    """Whether the sample is POD with nothing outside its blocks, or (``whole``: the sample is the
+    whole content) nothing but ``#`` comments (a licence header, ``# This document contains text
+    in Perl "POD" format.``, ``# End of Pod``). A cut sample of comments and POD may be a module
+    whose code comes later (Devel::PPPort: 4,000 lines of them first)."""
+    if sample[0][:1] == "=" and all(neutral):
+        return True
+    if not whole or not any(line[:1] == "=" and line[1:2].isalpha() and flag for line, flag in zip(sample, neutral)):
+        return False
+    return all(flag or line.lstrip().startswith("#") for line, flag in zip(sample, neutral))
+
+
 #: comment lines whose RST roles or ``literals`` are a docstring's markup, not a document's
 _COMMENT_LINE_LEADS = ("#", "//", "/*", ";")
 _COMMENT_LEADS = ("#", "//", "/*", "*", ";", "--", "!", "%", "dnl ", "REM ")
@@ -576,8 +595,9 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     is_strong = bool(strong) and _lines.any_of(strong).search(_lines.encode(content)) is not None
     sample = _sample_lines(content, int(caps["sample_lines"]))
     table = _Languages(sample, caps)
-    if sample and sample[0][:1] == "=" and caps.get("neutral_blocks") and all(table.neutral()):
-        return False, None, ()  # a POD document (perlfunc.pod): documentation with no Perl outside it
+    whole = _whole(content, sample, caps)
+    if sample and caps.get("neutral_blocks") and _pod_document(sample, table.neutral(), whole=whole):
+        return False, None, ()  # a POD document (perlfunc.pod, lwptut.pod): documentation with no Perl outside it
     marked = table.marked() if sample else None
     ranked = table.ranked() if sample else []
     best = table.table[ranked[0][1]][0] if ranked else None

@@ -24,6 +24,11 @@ Each input is a short excerpt of a real file that `default` read wrongly before,
   BSD-3-Clause): its SYNOPSIS is C prototypes, yet it is a document. Its header line (the page name
   and section at both ends), a blank line and a section heading make it text, as a pydoc page or
   Vim help is. The C header itself (sys/queue.h, same licence, notice kept) stays C.
+- A POD document whose only lines outside POD are `#` comments (Perl's Locale/Maketext/TPJ13.pod,
+  an article under Perl's terms: `# This document contains text in Perl "POD" format.`, then POD
+  with verbatim Perl paragraphs, then `#End`) is text, when the sample is the whole file (a cut
+  sample of comments and POD may be a module whose code comes later). A module with a licence
+  comment, POD and code (Net::DBus::Binding::Watch, Perl's terms) stays Perl.
 
 And the other way: documents and configuration files that share those marks keep their kind.
 """
@@ -684,6 +689,129 @@ struct {								\\
 #endif	/* sys/queue.h */
 """
 
+#: TPJ13.pod: its header comments, the NAME/DESCRIPTION POD, one verbatim Perl paragraph, `#End`
+POD_ARTICLE = """\
+# This document contains text in Perl "POD" format.
+# Use a POD viewer like perldoc or perlman to render it.
+
+=head1 NAME
+
+Locale::Maketext::TPJ13 -- article about software localization
+
+=head1 SYNOPSIS
+
+  # This an article, not a module.
+
+=head1 DESCRIPTION
+
+The following article by Sean M. Burke and Jordan Lachler
+first appeared in I<The Perl Journal> #13
+and is copyright 1999 The Perl Journal. It appears
+courtesy of Jon Orwant and The Perl Journal.  This document may be
+distributed under the same terms as Perl itself.
+
+
+  "J'ai trouv\\xE9 %g fichiers dans %g r\\xE9pertoires"
+
+[\\xE9 is e-acute in Latin-1.  Some pod renderers would
+scream if I used the actual character here. -- SB]
+
+but instead like this, bearing in mind that this is just a first stab:
+
+  sub I_found_X1_files_in_X2_directories {
+    my( $files, $dirs ) = @_[0,1];
+    $files = sprintf("%g %s", $files,
+      $files == 1 ? 'fichier' : 'fichiers');
+    $dirs = sprintf("%g %s", $dirs,
+      $dirs == 1 ? "r\\xE9pertoire" : "r\\xE9pertoires");
+    return "J'ai trouv\\xE9 $files dans $dirs.";
+  }
+
+Now, there's no particularly obvious way to store anything but strings
+in a gettext lexicon; so it looks like we just have to start over and
+
+=cut
+
+#End
+"""
+
+#: Net/DBus/Binding/Watch.pm, whole: a licence comment, POD, the package, POD again
+PERL_MODULE_COMMENTS_POD_CODE = """\
+# -*- perl -*-
+#
+# Copyright (C) 2004-2011 Daniel P. Berrange
+#
+# This program is free software; You can redistribute it and/or modify
+# it under the same terms as Perl itself. Either:
+#
+# a) the GNU General Public License as published by the Free
+#   Software Foundation; either version 2, or (at your option) any
+#   later version,
+#
+# or
+#
+# b) the "Artistic License"
+#
+# The file "COPYING" distributed along with this file provides full
+# details of the terms and conditions of the two licenses.
+
+=pod
+
+=head1 NAME
+
+Net::DBus::Binding::Watch - binding to the dbus watch API
+
+=cut
+
+package Net::DBus::Binding::Watch;
+
+use 5.006;
+use strict;
+use warnings;
+
+use Net::DBus;
+
+sub AUTOLOAD {
+    # This AUTOLOAD is used to 'autoload' constants from the constant()
+    # XS function.
+
+    my $constname;
+    our $AUTOLOAD;
+    ($constname = $AUTOLOAD) =~ s/.*:://;
+
+    die "&Net::DBus::Binding::Watch::constant not defined" if $constname eq '_constant';
+
+    if (!exists $Net::DBus::Binding::Watch::_constants{$constname}) {
+        die "no such constant \\$Net::DBus::Binding::Watch::$constname";
+    }
+
+    {
+	no strict 'refs';
+	*$AUTOLOAD = sub { $Net::DBus::Binding::Watch::_constants{$constname} };
+    }
+    goto &$AUTOLOAD;
+}
+
+1;
+
+=pod
+
+=head1 AUTHOR
+
+Daniel P. Berrange.
+
+=head1 COPYRIGHT
+
+Copyright (C) 2004-2011 Daniel P. Berrange
+
+=head1 SEE ALSO
+
+L<Net::DBus::Binding::Connection>
+
+=cut
+
+"""
+
 
 @pytest.mark.parametrize(
     ("content", "language"),
@@ -697,6 +825,7 @@ struct {								\\
         pytest.param(PERL_PP_PROTO, "C", id="c-prototypes-behind-a-macro"),
         pytest.param(X11_XCUP_PROTOTYPES, "C", id="c-prototypes-comment-named-parameters"),
         pytest.param(SYS_QUEUE_H, "C", id="sys-queue-h-stays-c"),
+        pytest.param(PERL_MODULE_COMMENTS_POD_CODE, "Perl", id="perl-module-comments-pod-code-stays-perl"),
     ],
 )
 def test_real_code_is_code(content: str, language: str | None) -> None:
@@ -714,6 +843,7 @@ def test_real_code_is_code(content: str, language: str | None) -> None:
         pytest.param(README_WITH_HEREDOC, "text", id="readme-quoting-a-here-document"),
         pytest.param(APPARMOR_PROFILE, "text", id="apparmor-profile-rules-ending-in-commas"),
         pytest.param(MAN_TAILQ, "text", id="man-page-of-c-macros"),
+        pytest.param(POD_ARTICLE, "text", id="pod-article-with-header-comments"),
     ],
 )
 def test_look_alikes_keep_their_kind(content: str, kind: str) -> None:
@@ -736,3 +866,13 @@ def test_here_document_bodies_are_neutral_only_up_to_their_tag() -> None:
         "done",
     ]
     assert _neutral_lines(sample) == [False, True, True, False, False, False, False, True, True, False]
+
+
+
+def test_comments_and_pod_past_the_sample_may_precede_code() -> None:
+    # Devel::PPPort's shape: a comment header and 4,000 lines of POD (=head2 sections) before
+    # `package`; the sample (2,000 non-blank lines) sees no code, so it is not judged a POD document
+    head, rest = PERL_MODULE_COMMENTS_POD_CODE.split("=pod\n", 1)
+    pod = "=pod\n\n" + "".join(f"=head2 option_{i}\n\nWhat option {i} does.\n\n" for i in range(1100))
+    content = head + pod + "=cut\n\n" + rest.split("=cut\n", 1)[1]
+    assert toolstub.synopsize(content).title == "Perl code output"
