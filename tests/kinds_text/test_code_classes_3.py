@@ -29,6 +29,12 @@ Each input is a short excerpt of a real file that `default` read wrongly before,
   with verbatim Perl paragraphs, then `#End`) is text, when the sample is the whole file (a cut
   sample of comments and POD may be a module whose code comes later). A module with a licence
   comment, POD and code (Net::DBus::Binding::Watch, Perl's terms) stays Perl.
+- PostgreSQL extension scripts (contrib's pgrowlocks--1.2.sql, cube--1.2--1.3.sql; the PostgreSQL
+  licence, its notice below): psql's `\\echo ... \\quit` guard, then DDL the SQL signatures did not
+  know (`ALTER OPERATOR`, `CREATE FUNCTION ... OUT x type,` / `RETURNS` / `LANGUAGE C STRICT` lines).
+  psql meta-commands, DDL on every object kind (operator, aggregate, domain, role, ...), `REVOKE`
+  and `COMMENT ON` are SQL signatures; a function's `RETURNS`/`LANGUAGE`/`OUT` lines are SQL lines.
+  postgresql-common's README.Debian (GPL-2+), prose about creating users and databases, stays text.
 
 And the other way: documents and configuration files that share those marks keep their kind.
 """
@@ -812,6 +818,108 @@ L<Net::DBus::Binding::Connection>
 
 """
 
+#: PostgreSQL's licence notice, which must accompany the two contrib scripts below:
+#: Portions Copyright (c) 1996-2022, PostgreSQL Global Development Group
+#: Portions Copyright (c) 1994, The Regents of the University of California
+#: Permission to use, copy, modify, and distribute this software and its documentation for any
+#: purpose, without fee, and without a written agreement is hereby granted, provided that the above
+#: copyright notice and this paragraph and the following two paragraphs appear in all copies.
+#: IN NO EVENT SHALL THE UNIVERSITY OF CALIFORNIA BE LIABLE TO ANY PARTY FOR DIRECT, INDIRECT,
+#: SPECIAL, INCIDENTAL, OR CONSEQUENTIAL DAMAGES, INCLUDING LOST PROFITS, ARISING OUT OF THE USE OF
+#: THIS SOFTWARE AND ITS DOCUMENTATION, EVEN IF THE UNIVERSITY OF CALIFORNIA HAS BEEN ADVISED OF THE
+#: POSSIBILITY OF SUCH DAMAGE.
+#: THE UNIVERSITY OF CALIFORNIA SPECIFICALLY DISCLAIMS ANY WARRANTIES, INCLUDING, BUT NOT LIMITED TO,
+#: THE IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE. THE SOFTWARE
+#: PROVIDED HEREUNDER IS ON AN "AS IS" BASIS, AND THE UNIVERSITY OF CALIFORNIA HAS NO OBLIGATIONS TO
+#: PROVIDE MAINTENANCE, SUPPORT, UPDATES, ENHANCEMENTS, OR MODIFICATIONS.
+PG_EXTENSION_FUNCTION = """\
+/* contrib/pgrowlocks/pgrowlocks--1.2.sql */
+
+-- complain if script is sourced in psql, rather than via CREATE EXTENSION
+\\echo Use "CREATE EXTENSION pgrowlocks" to load this file. \\quit
+
+CREATE FUNCTION pgrowlocks(IN relname text,
+    OUT locked_row TID,		-- row TID
+    OUT locker XID,		-- locking XID
+    OUT multi bool,		-- multi XID?
+    OUT xids xid[],		-- multi XIDs
+    OUT modes text[],		-- multi XID statuses
+    OUT pids INTEGER[])		-- locker's process id
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'pgrowlocks'
+LANGUAGE C STRICT PARALLEL SAFE;
+"""
+
+PG_EXTENSION_UPGRADE = """\
+/* contrib/cube/cube--1.2--1.3.sql */
+
+-- complain if script is sourced in psql, rather than via ALTER EXTENSION
+\\echo Use "ALTER EXTENSION cube UPDATE TO '1.3'" to load this file. \\quit
+
+ALTER OPERATOR <= (cube, cube) SET (
+	RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+
+ALTER OPERATOR >= (cube, cube) SET (
+	RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+"""
+
+#: postgresql-common's README.Debian, its "First steps" section
+PG_README = """\
+
+  /usr/share/doc/postgresql-common/README.md.gz
+
+First steps for the impatient
+-----------------------------
+Eventually you will not get around reading at least some parts of the manual,
+but if you want to get straight into playing SQL, here are the steps to create
+a database user and a database for the Unix user 'joe':
+
+1. Install a database server with the major version of your choice
+   ('postgresql-XY', e. g. 'postgresql-11').  Preferably the latest
+   version, which you can get by installing the metapackage
+   'postgresql'. This will automatically create a default cluster
+   'main' with the database superuser 'postgres'.
+
+2. Get a shell for the database superuser 'postgres'. If your system
+   has an active root user, use su:
+
+   # su -s /bin/bash postgres
+
+   If your system uses sudo to get administrative rights, use sudo instead:
+
+   joe$ sudo -u postgres bash
+
+3. In this postgres shell, create a database user with the same name as your
+   Unix login:
+
+   $ createuser -DRS joe
+
+   For details about the options, see createuser(1).
+
+4. Create a database "joework" which is owned by "joe":
+
+   $ createdb -O joe joework
+
+   For details about the options, see createdb(1).
+
+5. Exit the postgres shell.
+
+6. As user joe, you should now be able to connect to your database with
+
+   $ psql joework
+
+Cluster management
+------------------
+For managing clusters, the following commands are provided (each with its own
+manual page):
+
+   pg_createcluster  - Create a new cluster or integrate an existing one into
+                       the postgresql-common architecture.
+   pg_dropcluster    - Completely remove a cluster.
+"""
+
 
 @pytest.mark.parametrize(
     ("content", "language"),
@@ -825,6 +933,8 @@ L<Net::DBus::Binding::Connection>
         pytest.param(PERL_PP_PROTO, "C", id="c-prototypes-behind-a-macro"),
         pytest.param(X11_XCUP_PROTOTYPES, "C", id="c-prototypes-comment-named-parameters"),
         pytest.param(SYS_QUEUE_H, "C", id="sys-queue-h-stays-c"),
+        pytest.param(PG_EXTENSION_FUNCTION, "SQL", id="pg-extension-script-function"),
+        pytest.param(PG_EXTENSION_UPGRADE, "SQL", id="pg-extension-script-alter-operator"),
         pytest.param(PERL_MODULE_COMMENTS_POD_CODE, "Perl", id="perl-module-comments-pod-code-stays-perl"),
     ],
 )
@@ -844,6 +954,7 @@ def test_real_code_is_code(content: str, language: str | None) -> None:
         pytest.param(APPARMOR_PROFILE, "text", id="apparmor-profile-rules-ending-in-commas"),
         pytest.param(MAN_TAILQ, "text", id="man-page-of-c-macros"),
         pytest.param(POD_ARTICLE, "text", id="pod-article-with-header-comments"),
+        pytest.param(PG_README, "text", id="postgresql-readme-prose"),
     ],
 )
 def test_look_alikes_keep_their_kind(content: str, kind: str) -> None:
