@@ -43,6 +43,10 @@ measured with a bracket scan, so a 100,000-deep value costs one pass.
   when the first value is shorter than ``small_value_share`` of the content
   (``[1] footnote``, ``{} log line``).
 * ``small_value_share`` (0.5).
+* ``value_streams`` (false): when everything after the first value is more whole JSON values,
+  one after another and nothing else, and one of them at least runs over several lines (what
+  ``jq '.items[]'`` or ``jq '.a, .b'`` prints, pretty-printed; one value a line is JSON Lines), the content is a JSON value stream: described as the list of its values
+  (summary ``JSON value stream.`` / ``values: N``), not as its first value with trailing text.
 * ``more_format`` (``""``): appended as a list item when a cap cuts a list,
   e.g. ``"+{n} more"``; empty: nothing is appended (the seed).
 * ``empty_keys_text`` (``""``): what ``top-level keys:`` shows for ``{}``.
@@ -100,6 +104,7 @@ DEFAULTS: dict[str, Any] = {
     "skip_bom": False,
     "trailing_text": "keep",
     "small_value_share": 0.5,
+    "value_streams": False,
     "more_format": "",
     "empty_keys_text": "",
     "comments": False,
@@ -133,6 +138,7 @@ CAPS_SCHEMA: dict[str, Any] = {
         "skip_bom": {"type": "boolean", "description": "strip a leading U+FEFF before detection"},
         "trailing_text": {"enum": ["keep", "reject_after_small_value"], "description": "non-JSON text after the value"},
         "small_value_share": {"type": "number", "minimum": 0, "maximum": 1, "description": "see trailing_text"},
+        "value_streams": {"type": "boolean", "description": "whole JSON values one after another: a value stream"},
         "more_format": {"type": "string", "description": "item appended when a cap cuts a list; {n} = items left out"},
         "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty object"},
         "comments": {"type": "boolean", "description": "JSONC: skip // and /* */ comments and trailing commas"},
@@ -150,6 +156,35 @@ _THREAD_DEPTH = 200  # a stdlib decode deeper than this runs on a fresh thread s
 _FAST_DEPTH = 400  # msgspec (recursive C) is used only below this depth
 _FAST_FIRST_RECURSION_LIMIT = 10_000  # above it, the depth is measured before msgspec runs
 _MAX_INT_DIGITS = 4300  # CPython's int-from-string limit (json refuses longer integers)
+
+
+class _Stream(list):
+    """The values of a JSON value stream (several whole values one after another), in order."""
+
+
+def _after_blanks(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t\n\r":
+        pos += 1
+    return pos
+
+
+def _value_stream(first: Any, spread: bool, rest: str) -> _Stream | None:
+    """``first`` and the values of ``rest`` when ``rest`` is whole JSON values and blanks only, and
+    one value at least runs over several lines (``spread``: the first one does); else None. One
+    value a line is JSON Lines, the ndjson kind's (a rule file without it keeps the old reading)."""
+    decoder = json.JSONDecoder()
+    values = _Stream([first])
+    pos = _after_blanks(rest, 0)
+    while pos < len(rest):
+        start = pos
+        try:
+            value, pos = decoder.raw_decode(rest, pos)
+        except (ValueError, RecursionError):
+            return None
+        spread = spread or "\n" in rest[start:pos]
+        values.append(value)
+        pos = _after_blanks(rest, pos)
+    return values if spread and len(values) > 1 else None
 
 
 class _Refused(Exception):
@@ -445,9 +480,12 @@ class _Describer:
 
     def synopsis(self, root: Any, trailing: int) -> Synopsis:
         kind = type_name(root)
-        summary = [f"JSON {kind}."]
+        stream = isinstance(root, _Stream)
+        summary = ["JSON value stream." if stream else f"JSON {kind}."]
         scalar = kind not in ("object", "array")
         structure = [] if scalar and not self.caps["scalar_shape"] else [f"shape: {self.shape(root, 0)}"]
+        if stream and structure[0].startswith("shape: array("):
+            structure[0] = "shape: stream(" + structure[0][len("shape: array(") :]
         if kind == "object":
             obj = self.values.get(root)
             keys = self.keys(obj) if obj else self.caps["empty_keys_text"]
@@ -456,11 +494,13 @@ class _Describer:
             structure.extend(cut(lines, self.caps["children_limit"], self.more, len(obj)))
         elif kind == "array":
             arr = self.values.get(root)
-            summary.append(f"array length: {len(arr)}")
+            summary.append(f"values: {len(arr)}" if stream else f"array length: {len(arr)}")
             if arr:
-                structure.append(f"first item type: {type_name(arr[0])}")
+                structure.append(f"first {'value' if stream else 'item'} type: {type_name(arr[0])}")
                 structure.extend(self.record_lines(arr))
         notable = self.examples(root)
+        if stream:
+            notable.append(f"{len(root)} JSON values one after another, not one document")
         if trailing:
             notable.append(f"trailing_chars_after_first_json_value: {trailing}")
         return Synopsis(kind="json", title="JSON output", summary=summary, structure=structure, notable_items=notable)
@@ -538,6 +578,10 @@ def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
             raise _Refused
     rest = text[end:]
     trailing = len(rest.strip())
+    if trailing and caps.get("value_streams") and depth <= caps["max_nesting"]:
+        stream = _value_stream(root, "\n" in text[:end], rest)
+        if stream is not None:
+            return stream, 0, values
     if (
         trailing
         and caps["trailing_text"] == "reject_after_small_value"
@@ -610,6 +654,9 @@ def _evidence(synopsis: Synopsis, size: int) -> tuple[Evidence, ...]:
     if synopsis.kind != "json":
         return (Evidence("mime_says_json", 1.0, 0.3),)  # unparsed, claimed only because of the MIME hint
     found = []
+    if synopsis.summary[0] == "JSON value stream.":
+        found.append(Evidence("parses_as_stream", 1.0, 0.98))
+        return tuple(found)
     scalar = synopsis.summary[0] not in ("JSON object.", "JSON array.")
     found.append(Evidence("scalar_by_mime" if scalar else "parses_whole", 1.0, 0.6 if scalar else 0.99))
     notes = synopsis.notable_items

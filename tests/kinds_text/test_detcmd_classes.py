@@ -1,0 +1,97 @@
+"""issue 10 (detcmd): classes of live command output found by docs/probes/probe_detcmd.py, with look-alikes.
+
+The inputs are short excerpts of real outputs of this machine's tools (jq over iso-codes' and pip's
+JSON, kubectl --dry-run=client -o json); the look-alikes must keep their kind."""
+
+from __future__ import annotations
+
+import pytest
+
+import toolstub
+
+# `jq '."3166-1"[:3][] | {name, alpha_2, numeric}' iso_3166-1.json`: three objects, one after another
+JQ_OBJECTS = """{
+  "name": "Aruba",
+  "alpha_2": "AW",
+  "numeric": "533"
+}
+{
+  "name": "Afghanistan",
+  "alpha_2": "AF",
+  "numeric": "004"
+}
+{
+  "name": "Angola",
+  "alpha_2": "AO",
+  "numeric": "024"
+}
+"""
+
+# `pip list --format=json | jq '.[:6][]'`
+JQ_PIP = "".join(
+    '{\n  "name": "%s",\n  "version": "%s"\n}\n' % nv
+    for nv in (("aiobotocore", "3.10.0"), ("aiohappyeyeballs", "2.7.1"), ("aiohttp", "3.13.2"), ("aioitertools", "0.13.0"),
+               ("aiosignal", "1.4.0"), ("annotated-types", "0.7.0"))
+)
+
+# `kubectl create deployment web --image=nginx --dry-run=client -o json | jq '.spec.template.spec.containers[], .metadata'`
+JQ_TWO_FILTERS = """{
+  "name": "nginx",
+  "image": "nginx",
+  "resources": {}
+}
+{
+  "name": "web",
+  "creationTimestamp": null,
+  "labels": {
+    "app": "web"
+  }
+}
+"""
+
+# `jq '."3166-1"[:2][] | [.name, .numeric]'`: arrays one after another
+JQ_ARRAYS = '[\n  "Aruba",\n  "533"\n]\n[\n  "Afghanistan",\n  "004"\n]\n[\n  "Angola",\n  "024"\n]\n[\n  "Anguilla",\n  "660"\n]\n'
+
+
+@pytest.mark.parametrize("content", [JQ_OBJECTS, JQ_PIP, JQ_TWO_FILTERS, JQ_ARRAYS], ids=["objects", "pip", "two_filters", "arrays"])
+def test_jq_value_stream_is_json_described_as_a_stream(content):
+    syn = toolstub.synopsize(content)
+    assert syn.kind == "json"
+    assert syn.summary[0] == "JSON value stream."
+    n = content.count("\n}\n") + content.count("\n]\n")
+    assert syn.summary[1] == f"values: {n}"
+    assert syn.structure[0].startswith("shape: stream(")
+    assert f"{n} JSON values one after another, not one document" in syn.notable_items
+
+
+def test_stream_of_objects_lists_their_fields_as_records():
+    syn = toolstub.synopsize(JQ_PIP)
+    assert "records: 6 objects of all 6 items; fields: 2" in syn.structure
+    assert "- name: string" in syn.structure and "- version: string" in syn.structure
+
+
+# look-alikes that keep their kind
+NDJSON = '{"name": "Aruba", "alpha_2": "AW"}\n{"name": "Afghanistan", "alpha_2": "AF"}\n{"name": "Angola", "alpha_2": "AO"}\n'
+ONE_DOC = '{\n  "name": "web",\n  "labels": {\n    "app": "web"\n  }\n}\n'
+# `node -p process.versions`: a JavaScript object literal, not JSON
+NODE_VERSIONS = "{\n  node: '20.20.2',\n  acorn: '8.16.0',\n  ada: '2.9.2',\n  ares: '1.34.6',\n  brotli: '1.1.0'\n}\n"
+# a JSON value followed by log lines is not a stream (something that is not JSON follows)
+JSON_THEN_LOG = ONE_DOC + "2026-12-04 19:33:31 INFO server started\n2026-12-04 19:33:32 INFO listening on :8080\n"
+# shell job lines and footnotes
+FOOTNOTE = "[1] See the release notes for details.\n[2] Older versions are not supported.\n"
+
+
+def test_look_alikes_keep_their_kind():
+    assert toolstub.synopsize(NDJSON).kind == "ndjson"
+    one = toolstub.synopsize(ONE_DOC)
+    assert one.kind == "json" and one.summary[0] == "JSON object."
+    assert not any("one after another" in n for n in one.notable_items)
+    assert toolstub.synopsize(NODE_VERSIONS).kind == "text"
+    assert toolstub.synopsize(JSON_THEN_LOG).kind == "text"
+    assert toolstub.synopsize(FOOTNOTE).kind == "text"
+
+
+def test_compat_keeps_the_seed_reading():
+    syn = toolstub.synopsize(JQ_OBJECTS, rules="openviking-compat")
+    assert syn.kind == "json" and syn.summary[0] == "JSON object."
+    assert any(n.startswith("trailing_chars_after_first_json_value: ") for n in syn.notable_items)
