@@ -22,6 +22,11 @@ never taken for a file header. One pass over the lines, RE2 patterns only.
 * ``sample_chars`` (int): clip for the sample (the first hunk).
 * ``strip_ansi`` (bool): remove ANSI escape sequences first, so ``git diff --color`` output
   is read as printed.
+* ``context_diffs`` (bool, true): read context diffs too (``diff -c``, ``diff -rc``): ``*** old`` /
+  ``--- new`` file headers, ``***************`` hunk separators, ``*** 1,6 ****`` / ``--- 1,3 ----``
+  ranges, ``- ``/``+ ``/``! `` lines (a changed ``! `` line counts as removed in the old part, added in
+  the new). Claimed only with a separator followed by an old range. A streamed (very large) context
+  diff keeps the counts of its head: the stream totals count unified hunks only.
 
 .. rubric:: Example
 
@@ -65,7 +70,7 @@ from toolstub.textutil import clip, normalize
 NAME = "diff"
 
 DEFAULTS: Mapping[str, Any] = {
-    "start": r"^(?:diff --git |diff -|--- \S|Index: \S|commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} | \S[^|\n]* +\| +(?:\d+(?: [+-]*)?|Bin\b))",
+    "start": r"^(?:diff --git |diff -|--- \S|Index: \S|Only in [^\n:]+: |commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} | \S[^|\n]* +\| +(?:\d+(?: [+-]*)?|Bin\b))",
     "hunk": r"^@@@? (?:-\d+(?:,(?P<old_count>\d+))? )+\+\d+(?:,(?P<new_count>\d+))? @@@?(?P<context>.*)$",
     "commit": r"^(?:commit|From) (?P<sha>[0-9a-f]{7,64})\b",
     "max_files": 40,
@@ -74,6 +79,7 @@ DEFAULTS: Mapping[str, Any] = {
     "line_chars": 200,
     "sample_chars": 800,
     "strip_ansi": True,
+    "context_diffs": True,
 }
 
 PATTERN_KEYS = frozenset({"start", "hunk", "commit"})
@@ -93,6 +99,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "line_chars": {**_INT, "description": "clip for each listed line"},
         "sample_chars": {**_INT, "description": "clip for the sample (first hunk)"},
         "strip_ansi": {"type": "boolean", "description": "remove ANSI escape sequences before the scan"},
+        "context_diffs": {"type": "boolean", "description": "read diff -c context diffs too"},
     },
 }
 
@@ -415,6 +422,54 @@ def _scan(lines: list[str], caps: Mapping[str, Any], crlf: bool | None = None) -
     return state
 
 
+_CONTEXT_SEPARATOR = "*" * 15
+_OLD_RANGE = compile_pattern(r"^\*\*\* \d+(?:,\d+)? \*\*\*\*$")
+_NEW_RANGE = compile_pattern(r"^--- \d+(?:,\d+)? ----$")
+
+
+def _context_scan(lines: list[str]) -> _State:
+    """One pass over a context diff (``diff -c``): files, hunks (a separator, then an old range), counts."""
+    state = _State()
+    part = None  # "old" or "new": which range's lines come now
+    count = len(lines)
+    for index in range(count):
+        line = lines[index].rstrip("\r")
+        if line.startswith(_CONTEXT_SEPARATOR) and line[15:16] != "*":
+            following = lines[index + 1].rstrip("\r") if index + 1 < count else ""
+            part = None
+            if _OLD_RANGE.search(following) is None:
+                continue
+            if state.current is None:
+                state.files.append(FileChange())
+            state.current.hunks += 1
+            if state.first_hunk:
+                state.first_hunk_done = True
+            context = line[15:].strip()
+            if context and len(state.hunk_headers) < 8:
+                state.hunk_headers.append(f"{state.current.path}: {context}")
+        elif _OLD_RANGE.search(line) is not None:
+            part = "old" if state.current is not None and state.current.hunks else None
+        elif _NEW_RANGE.search(line) is not None:
+            part = "new" if state.current is not None and state.current.hunks else None
+        elif line.startswith("*** ") and index + 1 < count and lines[index + 1].startswith("--- "):
+            old, new = _strip_prefix(line[4:]), _strip_prefix(lines[index + 1].rstrip("\r")[4:])
+            state.files.append(FileChange(old=old, new=new))
+            part = None
+            continue
+        elif part is not None and line[:2] in ("- ", "+ ", "! ", "  ") or part is not None and line in ("-", "+", "!", ""):
+            mark = line[:1]
+            if part == "old" and mark in ("-", "!"):
+                state.current.removed += 1
+            elif part == "new" and mark in ("+", "!"):
+                state.current.added += 1
+        else:
+            part = None
+            continue
+        if state.current is not None and state.current.hunks and not state.first_hunk_done:
+            state.first_hunk.append(line)
+    return state
+
+
 def _first_line(content: str) -> str:
     """The first non-blank of the first 50 lines (found without splitting off the whole rest)."""
     text = content.lstrip("\ufeff")
@@ -444,12 +499,15 @@ def _summarize(inp: KindInput) -> Claim | None:
     caps = inp.caps
     content = _strip_ansi(inp.content) if caps.get("strip_ansi") else inp.content
     first = _first_line(content)
-    if not first or not caps["start"].search(first):
+    context = bool(caps.get("context_diffs")) and first.startswith(("*** ", "diff ", "Only in ")) and "\n" + _CONTEXT_SEPARATOR in content
+    if not first or not (context or caps["start"].search(first)):
         return None
     lines = content.lstrip("\ufeff").split("\n")
     if first.startswith("--- ") and not any(line.startswith("+++ ") for line in lines[:60]):
         return None
     state = _scan(lines, caps, "\r" in inp.content)
+    if context and not any(f.hunks for f in state.files):
+        state = _context_scan(lines)
     files = [f for f in state.files if f.path or f.hunks]
     if not files or not (any(f.hunks or f.binary or f.status in "RCAD" or f.mode for f in files)):
         return None

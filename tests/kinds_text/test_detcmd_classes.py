@@ -95,3 +95,116 @@ def test_compat_keeps_the_seed_reading():
     syn = toolstub.synopsize(JQ_OBJECTS, rules="openviking-compat")
     assert syn.kind == "json" and syn.summary[0] == "JSON object."
     assert any(n.startswith("trailing_chars_after_first_json_value: ") for n in syn.notable_items)
+
+
+# `diff -c <(ls /etc | head -40) <(ls /etc | head -50 | tail -45)`: a context diff
+CONTEXT_DIFF = """*** /dev/fd/63\t2026-12-04 19:45:25.730964315 +0000
+--- /dev/fd/62\t2026-12-04 19:45:25.730964315 +0000
+***************
+*** 1,8 ****
+- PackageKit
+- UPower
+- X11
+- adduser.conf
+- alternatives
+  apache2
+  apparmor.d
+  appstream.conf
+--- 1,3 ----
+***************
+*** 38,40 ****
+--- 33,45 ----
+  gai.conf
+  gdb
+  gitconfig
++ glvnd
++ gprofng.rc
++ groff
++ group
++ group-
++ gshadow
++ gshadow-
++ gss
++ gtk-2.0
++ gtk-3.0
+"""
+
+# `diff -rc old/ new/` with changed lines (`!`) and an `Only in` line first
+CONTEXT_DIFF_R = """Only in new: extra.txt
+diff -rc old/words.txt new/words.txt
+*** old/words.txt\t2026-12-04 19:50:01.000000000 +0000
+--- new/words.txt\t2026-12-04 19:50:09.000000000 +0000
+***************
+*** 1,4 ****
+  alpha
+! beta
+  gamma
+  delta
+--- 1,5 ----
+  alpha
+! BETA
+  gamma
+  delta
++ epsilon
+"""
+
+# `diff -ru old/ new/`: unified, opening with `Only in`
+UNIFIED_DIFF_R = """Only in new: extra.txt
+diff -ru old/words.txt new/words.txt
+--- old/words.txt\t2026-12-04 19:50:01.000000000 +0000
++++ new/words.txt\t2026-12-04 19:50:09.000000000 +0000
+@@ -1,4 +1,5 @@
+ alpha
+-beta
++BETA
+ gamma
+ delta
++epsilon
+"""
+
+
+def test_context_diff_is_a_diff_with_its_counts():
+    syn = toolstub.synopsize(CONTEXT_DIFF)
+    assert syn.kind == "diff"
+    assert syn.summary[0] == "Diff of 1 file: +10 -5 lines in 2 hunks."
+    assert syn.structure == ("M /dev/fd/62 (+10 -5, 2 hunks)",)
+    assert syn.sample.startswith("***************\n*** 1,8 ****\n- PackageKit")
+
+
+def test_recursive_diffs_opening_with_only_in_are_diffs():
+    ctx = toolstub.synopsize(CONTEXT_DIFF_R)
+    assert ctx.kind == "diff"
+    assert ctx.summary[0] == "Diff of 1 file: +2 -1 lines in 1 hunk."  # `! beta` removed, `! BETA` and `+ epsilon` added
+    assert ctx.structure == ("M new/words.txt (+2 -1, 1 hunk)",)
+    uni = toolstub.synopsize(UNIFIED_DIFF_R)
+    assert uni.kind == "diff" and uni.summary[0] == "Diff of 1 file: +2 -1 lines in 1 hunk."
+
+
+# look-alikes: a C banner comment, an org-mode outline, prose opening with "Only in"
+C_BANNER = """/***************
+ * ring buffer *
+ ***************/
+#include <stdlib.h>
+
+struct ring { int *data; size_t head, tail, cap; };
+
+int ring_push(struct ring *r, int v) {
+    if ((r->tail + 1) % r->cap == r->head) return -1;
+    r->data[r->tail] = v;
+    r->tail = (r->tail + 1) % r->cap;
+    return 0;
+}
+"""
+ORG = """*** TODO write the report
+--- a note under it
+***************
+*** DONE send the mail
+Some text about the mail.
+"""
+PROSE = "Only in rare cases: the cache is rebuilt when the index is stale.\n*** Note that this is slow.\n--- end of note\n"
+
+
+def test_context_diff_look_alikes_keep_their_kind():
+    assert toolstub.synopsize(C_BANNER).kind == "code"
+    assert toolstub.synopsize(ORG).kind == "text"
+    assert toolstub.synopsize(PROSE).kind == "text"
