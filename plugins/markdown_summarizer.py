@@ -68,7 +68,7 @@ DEFAULTS: Mapping[str, Any] = {
     "image": r"!\[[^\]\n]*\]\([^)\s]+",
     "reference": r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S+",
     "list_item": r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S",
-    "table_rule": r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$",
+    "table_rule": r"^ {0,3}\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$",
     "quote": r"^ {0,3}>",
     "code_line": (
         r"^[ \t]*(?:(?:from|import|def|class|return|elif|else:|try:|except|async|await|fn|pub|let|const|var"
@@ -798,6 +798,7 @@ class _Evidence:
     comment_blocks: int = 0
     rst: int = 0
     rst_adornments: int = 0  # of ``rst``: ``=``/``-`` over- and underlines only (no directive, role, literal...)
+    rst_literals: int = 0  # of ``rst``: ````double-backtick```` spans (a Markdown code span too)
     foreign: int = 0
     pipe_tables: int = 0  # GFM tables: a delimiter row under a header row of as many cells, a body row below
 
@@ -884,6 +885,8 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
     for match in _RST.finditer(text):
         if match.group(1) is None:
             ev.rst += 1
+            if match.group(0).startswith("``"):
+                ev.rst_literals += 1
             continue
         # an adornment: RST when its character is not Markdown's (= -), or when it is an
         # overline (the title is under it and the same adornment follows the title)
@@ -939,8 +942,11 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
     # ``====`` banners around a title in a document with Markdown headings and inline markup (a
     # prompt file) are banners: reStructuredText has no ATX headings; directives, roles and
     # literals stay reStructuredText whatever else the document has
-    banners = ev.isolated and not ev.commentish and ev.rst == ev.rst_adornments and inline >= 3
-    if not banners and ev.rst + scan.underlines >= 2 and ev.rst + scan.underlines >= scan.blocks + ev.links + scan.tables:
+    # reStructuredText has no pipe tables (its tables are ``+---+`` grids and ``=== ===`` columns): in a
+    # document with a GFM table, ````x```` spans are Markdown code spans, not reStructuredText literals
+    rst = ev.rst - ev.rst_literals if ev.pipe_tables else ev.rst
+    banners = ev.isolated and not ev.commentish and rst == ev.rst_adornments and inline >= 3
+    if not banners and rst + scan.underlines >= 2 and rst + scan.underlines >= scan.blocks + ev.links + scan.tables:
         return ()
     if ev.comment_blocks and ev.comment_blocks >= scan.blocks + ev.links:
         return ()
@@ -949,15 +955,18 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
     hierarchy = ev.isolated >= 2 and (len(ev.levels) >= 2 or min(ev.levels) >= 2) and scan.prose + scan.lists >= 2
     fenced = bool(scan.blocks and scan.prose)
     # a heading over Markdown lists and prose (a prompt file, a TODO): ATX headings, none of them a
-    # comment, and more list items and prose lines than a heading or two in a plain-text file has
-    outlined = ev.isolated and not ev.commentish and not ev.rst and scan.lists >= 5 and scan.prose >= 3
+    # comment, and more list items and prose lines than a heading or two in a plain-text file has; the
+    # ATX headings are the document's own (a text titled by ``----`` underlines quoting a ``# Exim filter``
+    # line has more underlined titles than ``#`` lines)
+    outlined = (ev.isolated and ev.isolated >= setext and not ev.commentish and not rst and scan.lists >= 5
+                and scan.prose >= 3)
     if not (
         fenced
         or outlined
         or (headed and (strong >= 2 or (strong and (scan.lists or scan.prose)) or hierarchy))
-        or (not headed and strong >= 3 and scan.lists + scan.prose >= 2 and ev.rst == 0)
+        or (not headed and strong >= 3 and scan.lists + scan.prose >= 2 and rst == 0)
         # a GFM pipe table (header row, delimiter row, body rows) is Markdown on its own
-        or (ev.pipe_tables and ev.rst == 0)
+        or (ev.pipe_tables and rst == 0)
     ):
         return ()
     evidence = [
@@ -971,7 +980,7 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
     ]
     if strong < 3:  # counter-evidence weighs on documents with little Markdown evidence
         evidence.append(Evidence("comment_runs", ev.commentish / max(1, ev.commentish + headed), -0.5))
-        evidence.append(Evidence("rst_markup", min(1.0, ev.rst / 3), -0.5))
+        evidence.append(Evidence("rst_markup", min(1.0, rst / 3), -0.5))
     return (Evidence("markdown_syntax", 1.0, 0.6), *(item for item in evidence if item.strength > 0))
 
 

@@ -827,7 +827,7 @@ def _aligned_share(content: str) -> float:
 
 
 _FIELD_KEY = re.compile(r"^[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$")
-_IDENTIFIER_KEY = re.compile(r"^[$@]?[A-Za-z_][\w.$/-]*$")
+_IDENTIFIER_KEY = re.compile(r"^[$@:]?[A-Za-z_][\w.$/-]*$")  # `:backends` too: a Ruby symbol (hiera, sidekiq)
 _BLOCK_SCALAR = re.compile(r"(?m):[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
 _DOCUMENT_START = re.compile(r"(?m)^---(?:[ \t]|$)")
 

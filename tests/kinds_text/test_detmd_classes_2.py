@@ -6,6 +6,18 @@ the corpus that `default` read as another kind, each with look-alikes that must 
   A tool's output, not a work of authorship; the paths are the probe's own.
 - ``pip install -v`` failing on Python 3.11 (pip 23.0.1, MIT): the traceback's frames carry PEP 657
   ``^^^^`` markers under their source lines; with them not counted, 2 of 4 verbose pip runs read as text.
+- Markdown role READMEs of the Debian ``ansible`` package's dellemc.os6/os10/os9 collections (GPL-3.0, a short
+  excerpt): setext titles, ``-`` lists, ``**bold**`` and GFM pipe tables whose cells are ````double-backtick````
+  code spans; the spans counted as reStructuredText literals, so 10 of 14 read as text. reStructuredText
+  has no pipe tables: beside a GFM table, ````x```` is a code span.
+- Plain-text documents read as Markdown: Exim's filter.txt (exim4-base, GPL-2+): titles underlined with
+  ``----``, a numbered table of contents, and one quoted ``# Sieve filter`` line that passed for an ATX heading
+  over Markdown lists; Lynx's README.TRST (lynx-common, GPL-2): an ASCII table indented 5 columns whose
+  ``|----|----|`` rules passed for GFM table rules (in CommonMark a line indented 4 columns is code).
+- puppet-agent's examples/hiera/etc/hiera.yaml (Apache-2.0): Ruby symbol keys (``:backends:``) counted as
+  spaced keys, so the nested YAML read as text.
+- irssi's HTML docs (startup-HOWTO.html, faq.html; GNU FDL 1.1): a saved page fragment that opens with
+  ``<base href=...>``, a tag the fragment list did not have.
 """
 
 from __future__ import annotations
@@ -114,6 +126,307 @@ closing brackets of the expression; the first unmatched one is usually a few cha
 A second common cause is a line continued with a backslash that is followed by a blank.
 Editors that highlight matching brackets make this kind of mistake easy to see before running anything.
 """
+
+
+# dellemc.os6 collection, roles/os6_ntp/README.md (ansible 7.7.0 Debian package; GPL-3.0)
+ROLE_README_MD = """\
+NTP role
+========
+
+This role facilitates the configuration of network time protocol (NTP) attributes, and it specifically enables configuration of NTP server. This role is abstracted for Dell EMC PowerSwitch platforms running Dell EMC OS6.
+
+Role variables
+--------------
+
+- Role is abstracted using the `ansible_network_os` variable that can take `dellemc.os6.os6` as a value
+- If `os6_cfg_generate` is set to true, the variable generates the role configuration commands in a file
+- Variables and values are case-sensitive
+
+**os6_ntp keys**
+
+| Key        | Type                      | Description                                             | Support               |
+|------------|---------------------------|---------------------------------------------------------|-----------------------|
+| ``server`` | list | Configures the NTP server (see ``server.*``) | os6 |
+| ``server.ip`` | string (required)         | Configures an IPv4 address for the NTP server (A.B.C.D format) | os6 |
+| ``server.state`` | string: absent,present\\*     | Deletes the NTP server if set to absent                   | os6 |
+
+> **NOTE**: Asterisk (\\*) denotes the default value if none is specified.
+
+Connection variables
+--------------------
+
+| Key         | Required | Choices    | Description                                           |
+|-------------|----------|------------|-------------------------------------------------------|
+| ``ansible_host`` | yes      |            | Specifies the hostname or address for connecting to the remote device over the specified transport |
+| ``ansible_port`` | no       |            | Specifies the port used to build the connection to the remote device |
+| ``ansible_ssh_user`` | no       |            | Specifies the username that authenticates the CLI login for the connection to the remote device |
+"""
+
+# look-alikes: the same document written in reStructuredText (a grid table, directives, a role): text; and
+# the pipe table taken out of the Markdown one leaves ``literals`` under setext titles: still declined
+ROLE_README_RST = """\
+NTP role
+========
+
+This role facilitates the configuration of network time protocol (NTP) attributes, and it specifically
+enables configuration of NTP server. See :ref:`os6-roles` for the other roles.
+
+Role variables
+--------------
+
+- Role is abstracted using the ``ansible_network_os`` variable that can take ``dellemc.os6.os6`` as a value
+- If ``os6_cfg_generate`` is set to true, the variable generates the role configuration commands in a file
+
++----------------+--------+---------------------------------------------+
+| Key            | Type   | Description                                 |
++================+========+=============================================+
+| ``server``     | list   | Configures the NTP server                   |
++----------------+--------+---------------------------------------------+
+| ``server.ip``  | string | Configures an IPv4 address for the server   |
++----------------+--------+---------------------------------------------+
+
+.. note:: Variables and values are case-sensitive.
+"""
+
+ROLE_README_NO_TABLE = "".join(line.replace("`", "``") for line in ROLE_README_MD.splitlines(keepends=True)
+                               if not line.startswith("|")) + (
+    "\nSet ``server.state`` to ``absent`` to delete a server, ``present`` to add it.\n")
+
+
+def test_pipe_tables_with_double_backtick_spans_are_markdown() -> None:
+    assert toolstub.synopsize(ROLE_README_MD).kind == "markdown"
+
+
+@pytest.mark.parametrize("content", [ROLE_README_RST, ROLE_README_NO_TABLE], ids=["rst-grid-table", "no-pipe-table"])
+def test_double_backtick_documents_without_pipe_tables_stay_text(content: str) -> None:
+    assert toolstub.synopsize(content).kind == "text"
+
+
+# exim4-base /usr/share/doc/exim4-base/filter.txt (Exim 4.96; GPL-2+), cut
+EXIM_FILTER_TXT = """\
+Exim's interfaces to mail filtering
+
+Philip Hazel
+
+Copyright (c) 2021 The Exim Maintainers
+
+-------------------------------------------------------------------------------
+
+TABLE OF CONTENTS
+
+1. Forwarding and filtering in Exim
+    1.1. Introduction
+    1.2. Filter operation
+2. Sieve filter files
+    2.1. Recognition of Sieve filters
+    2.2. Saving to specified folders
+3. Exim filter files
+    3.1. Format of Exim filter files
+    3.2. Data values in filter commands
+
+===============================================================================
+1. FORWARDING AND FILTERING IN EXIM
+
+This document describes the user interfaces to Exim's in-built mail filtering
+facilities, and is copyright (c) The Exim Maintainers 2021. It corresponds to
+Exim version 4.96.
+
+
+1.1 Introduction
+----------------
+
+Most Unix mail transfer agents (programs that deliver mail) permit individual
+users to specify automatic forwarding of their mail, usually by placing a list
+of forwarding addresses in a file called .forward in their home directories.
+
+
+1.2 Filter operation
+--------------------
+
+It is important to realize that, in Exim, no deliveries are actually made while
+a filter or traditional .forward file is being processed.
+
+
+
+===============================================================================
+2. SIEVE FILTER FILES
+
+The code for Sieve filtering in Exim was contributed by Michael Haardt, and
+most of the content of this chapter is taken from the notes he provided.
+
+
+2.1 Recognition of Sieve filters
+--------------------------------
+
+A filter file is interpreted as a Sieve filter if its first line is
+
+# Sieve filter
+
+This is what distinguishes it from a conventional .forward file or an Exim
+filter file.
+
+
+2.2 Saving to specified folders
+-------------------------------
+
+If the folder name is not an absolute path, it is taken relative to the
+user's home directory.
+"""
+
+# lynx-common /usr/share/doc/lynx-common/docs/README.TRST (Lynx 2.9.0dev.12; GPL-2), cut
+LYNX_TRST_TXT = """\
+Tabular Support for Simple Tables
+=================================
+Some definitions first:
+
+* NO table support
+  What it says. :)  Table related tags are treated like other
+  completely unrecognized tags.
+
+* MINIMAL table support
+  Table related tags are recognized, and are used to separate
+  the contents of different cells (by at least a space) and rows
+  (by a line break) visibly from each other.
+
+* TABULAR support for tables
+  Support for tables that really arranges table cells in tabular form.
+
+One basic idea behind providing TRST is that correct tabular support
+for all tables is complex, doesn't fit well into the overwhelmingly
+one-pass way in which Lynx does things. For example, a table with intended rendering:
+
+      --------------------------------------------------------
+     |  date  |   item no.   |  price  |       remarks        |
+     |--------|--------------|---------|----------------------|
+     | date-1 | item #1      |   $0.00 |                      |
+     |--------|--------------|---------|----------------------|
+     | date-2 | item #2      | $101.99 | A longer annotation  |
+     |--------|--------------|---------|----------------------|
+     | date-3 | long item #3 |  $99.00 |                      |
+      --------------------------------------------------------
+
+It may now be shown by Lynx as a table of four columns.
+"""
+
+# look-alikes: Markdown whose setext title is over ATX sections with lists; a GFM table inside a list item
+SETEXT_OVER_ATX_MD = """\
+Release checklist
+=================
+
+Follow these steps for every release of the service.
+
+## Before
+
+- update the changelog
+- bump the version
+- run the full test suite
+
+## After
+
+- tag the release
+- announce it on the mailing list
+- close the milestone
+"""
+
+TABLE_IN_LIST_MD = """\
+Supported platforms:
+
+- Linux, with these kernels:
+
+  | Kernel | Status |
+  |--------|--------|
+  | 5.10   | tested |
+  | 6.1    | tested |
+
+- macOS 13 and later
+"""
+
+# puppet-agent examples/hiera/etc/hiera.yaml (Apache-2.0)
+HIERA_YAML = """\
+---
+:backends:
+  - yaml
+  - puppet
+
+:hierarchy:
+  - "%{location}"
+  - "%{environment}"
+  - common
+
+:yaml:
+  :datadir: etc/hieradb
+
+:puppet:
+  :datasource: data
+"""
+
+# look-alike: a changelog with emoji shortcodes (`:tada:`) stays text
+SHORTCODE_CHANGELOG = """\
+:tada: Release 2.0
+
+:sparkles: New features:
+  - faster startup
+  - a dark theme
+
+:bug: Fixes:
+  - crash on empty input
+  - wrong totals in reports
+"""
+
+# irssi /usr/share/doc/irssi/startup-HOWTO.html (GNU FDL 1.1), cut
+IRSSI_HTML = """\
+<base href='https://irssi.org/documentation/startup/'>
+<h1>Startup How-To</h1>
+    <h3 id="to-new-irssi-users-not-to-new-irc-users-">To new Irssi users (not to new IRC users ..)</h3>
+
+<p>Copyright (c) 2000-2002 by Timo Sirainen, release under <a href="https://www.gnu.org/licenses/fdl.html">GNU FDL</a> 1.1 license.</p>
+
+<p>Index with some FAQ questions that are answered in the chapter:</p>
+
+<ol>
+  <li><a href="#first-steps">First steps</a></li>
+  <li><a href="#basic-user-interface-usage">Basic user interface usage</a>
+    <ul>
+      <li>Split windows work in weird way</li>
+      <li>How can I easily switch between windows?</li>
+    </ul>
+  </li>
+</ol>
+"""
+
+# look-alike: a usage text that opens with a `<base>` placeholder
+BASE_USAGE = """\
+<base> <file>...
+
+Copies each <file> into the directory <base>, creating it when it does not exist.
+Existing files are kept unless --force is given. The exit status is 0 when every
+file was copied, 1 when one of them could not be read, and 2 on a usage error.
+"""
+
+
+@pytest.mark.parametrize("content", [EXIM_FILTER_TXT, LYNX_TRST_TXT], ids=["exim-filter-txt", "lynx-trst"])
+def test_plain_text_documents_stay_text(content: str) -> None:
+    assert toolstub.synopsize(content).kind == "text"
+
+
+@pytest.mark.parametrize("content", [SETEXT_OVER_ATX_MD, TABLE_IN_LIST_MD], ids=["setext-over-atx", "table-in-list"])
+def test_markdown_look_alikes_stay_markdown(content: str) -> None:
+    assert toolstub.synopsize(content).kind == "markdown"
+
+
+def test_ruby_symbol_keys_are_yaml() -> None:
+    synopsis = toolstub.synopsize(HIERA_YAML)
+    assert synopsis.kind == "yaml"
+    assert "top-level keys: :backends, :hierarchy, :yaml, :puppet" in synopsis.summary
+
+
+def test_base_opened_fragment_is_html() -> None:
+    assert toolstub.synopsize(IRSSI_HTML).kind == "html"
+
+
+@pytest.mark.parametrize("content", [SHORTCODE_CHANGELOG, BASE_USAGE], ids=["shortcodes", "base-usage"])
+def test_symbol_and_base_look_alikes_stay_text(content: str) -> None:
+    assert toolstub.synopsize(content).kind == "text"
 
 
 @pytest.mark.parametrize("content", [NPM_VERBOSE, NPM_QUIET, PIP_311_TRACEBACK], ids=["npm-verbose", "npm-quiet", "pip-311"])
