@@ -759,7 +759,8 @@ _RST = re.compile(
     r"|^([~^\"'+*#=`-])\1{2,}$",  # an adornment line (checked below against its title)
     re.M,
 )
-_MD_LINK = re.compile(r"\[[^\]\n]+\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
+#: an inline link (its text may wrap onto a second line, as in a hand-wrapped paragraph) or a reference definition
+_MD_LINK = re.compile(r"\[[^\]\n]+(?:\n[^\]\n]*)?\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
 #: C-style comment blocks (a JSDoc body's `` * `` lines look like list items)
 _COMMENT_BLOCK = re.compile(r"^[ \t]*/\*\*?(?:[ \t]|$)|^[ \t]*\*/[ \t]*$", re.M)
 _FOREIGN = re.compile(
@@ -942,9 +943,10 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
     # ``====`` banners around a title in a document with Markdown headings and inline markup (a
     # prompt file) are banners: reStructuredText has no ATX headings; directives, roles and
     # literals stay reStructuredText whatever else the document has
-    # reStructuredText has no pipe tables (its tables are ``+---+`` grids and ``=== ===`` columns): in a
-    # document with a GFM table, ````x```` spans are Markdown code spans, not reStructuredText literals
-    rst = ev.rst - ev.rst_literals if ev.pipe_tables else ev.rst
+    # reStructuredText has no pipe tables (its tables are ``+---+`` grids and ``=== ===`` columns) and no
+    # ATX headings: in a document with a GFM table or two ``#`` headings (not comments), ````x```` spans
+    # are Markdown code spans, not reStructuredText literals
+    rst = ev.rst - ev.rst_literals if ev.pipe_tables or ev.isolated >= 2 else ev.rst
     banners = ev.isolated and not ev.commentish and rst == ev.rst_adornments and inline >= 3
     if not banners and rst + scan.underlines >= 2 and rst + scan.underlines >= scan.blocks + ev.links + scan.tables:
         return ()

@@ -9,7 +9,8 @@ the corpus that `default` read as another kind, each with look-alikes that must 
 - Markdown role READMEs of the Debian ``ansible`` package's dellemc.os6/os10/os9 collections (GPL-3.0, a short
   excerpt): setext titles, ``-`` lists, ``**bold**`` and GFM pipe tables whose cells are ````double-backtick````
   code spans; the spans counted as reStructuredText literals, so 10 of 14 read as text. reStructuredText
-  has no pipe tables: beside a GFM table, ````x```` is a code span.
+  has no pipe tables: beside a GFM table, ````x```` is a code span. Nor ATX headings: netapp.cloudmanager's
+  README.md (GPL-3.0), ``#`` headings, fences, links and release notes in ````x```` spans, read as text too.
 - Plain-text documents read as Markdown: Exim's filter.txt (exim4-base, GPL-2+): titles underlined with
   ``----``, a numbered table of contents, and one quoted ``# Sieve filter`` line that passed for an ATX heading
   over Markdown lists; Lynx's README.TRST (lynx-common, GPL-2): an ASCII table indented 5 columns whose
@@ -18,6 +19,9 @@ the corpus that `default` read as another kind, each with look-alikes that must 
   spaced keys, so the nested YAML read as text.
 - irssi's HTML docs (startup-HOWTO.html, faq.html; GNU FDL 1.1): a saved page fragment that opens with
   ``<base href=...>``, a tag the fragment list did not have.
+- Markdown links whose text wraps onto the next line (``[organization-wide governance\\n](https://...)``,
+  fastify's GOVERNANCE.md, MIT): the link went uncounted and a heading over it read as text. Of the probe's
+  1,461 files, the wrapped form occurs in 47, all of them Markdown.
 """
 
 from __future__ import annotations
@@ -427,6 +431,109 @@ def test_base_opened_fragment_is_html() -> None:
 @pytest.mark.parametrize("content", [SHORTCODE_CHANGELOG, BASE_USAGE], ids=["shortcodes", "base-usage"])
 def test_symbol_and_base_look_alikes_stay_text(content: str) -> None:
     assert toolstub.synopsize(content).kind == "text"
+
+
+# fastify 5.12.8 GOVERNANCE.md (MIT), whole
+FASTIFY_GOVERNANCE_MD = """\
+# Fastify Project Governance
+
+Please see Fastify's [organization-wide governance
+](https://github.com/fastify/.github/blob/main/GOVERNANCE.md) document.
+"""
+
+# look-alike: a bracketed aside over two lines, then a parenthesis after a blank (not a link), under a `#` line
+BRACKET_ASIDE_TXT = """\
+# Notes on the 2019 survey
+
+The second round [run by the regional office, with the same
+questionnaire] (see the appendix) had a lower response rate than the first.
+"""
+
+
+def test_wrapped_link_text_is_a_link() -> None:
+    assert toolstub.synopsize(FASTIFY_GOVERNANCE_MD).kind == "markdown"
+
+
+def test_bracket_aside_is_not_a_link() -> None:
+    assert toolstub.synopsize(BRACKET_ASIDE_TXT).kind == "text"
+
+
+# netapp.cloudmanager collection README.md (ansible 7.7.0 Debian package; GPL-3.0), cut
+ATX_README_MD = """\
+# Ansible Collection - netapp.cloudmanager
+
+Copyright (c) 2022 NetApp, Inc. All rights reserved.
+Specifications subject to change without notice.
+
+This collection requires python 3.5 or better.
+
+# Installation
+```bash
+ansible-galaxy collection install netapp.cloudmanager
+```
+To use this collection, add the following to the top of your playbook:
+```
+collections:
+  - netapp.cloudmanager
+```
+# Requirements
+- ansible version >= 2.9
+- requests >= 2.20
+- python version >= '3.5'
+
+# Module documentation
+https://docs.ansible.com/ansible/devel/collections/netapp/cloudmanager/
+
+# Need help
+Join our [Discord](https://discord.gg/NetApp) and look for our #ansible channel.
+
+# Code of Conduct
+This collection follows the [Ansible project's Code of Conduct](https://docs.ansible.com/ansible/devel/community/code_of_conduct.html).
+
+# Documentation
+https://github.com/ansible-collections/netapp/wiki
+
+## 21.19.0
+
+### Minor Changes
+  - Support ``writing_speed_state`` modification for AWS, AZURE and GCP CVOs.
+  - Support ``license_type`` modification for AWS, AZURE and GCP CVOs.
+  - na_cloudmanager_aws_fsx - Import AWS FSX to CloudManager by adding new parameters ``import_file_system`` and ``file_system_id``.
+  - Update ``license_type`` and ``capacity_package_name`` default values on capacity based license.
+  - na_cloudmanager_volume - Add ``tiering_policy`` and ``snapshot_policy_name`` modification, and report error if the properties cannot be changed.
+  - Add ``update_svm_password`` for ``svm_password`` update on AWS, AZURE and GCP CVOs. Update ``svm_password`` if ``update_svm_password`` is true.
+"""
+
+# look-alike: reStructuredText release notes with ``literals`` and one `#` line (a quoted shell comment)
+RST_NOTES_ONE_HASH = """\
+Release notes
+=============
+
+v21.19.0
+--------
+
+- Support ``writing_speed_state`` modification for AWS, AZURE and GCP CVOs.
+- Update ``license_type`` and ``capacity_package_name`` default values on capacity based license.
+- Add ``update_svm_password`` for ``svm_password`` update.
+
+To install, run the following from a shell started in the collection's directory
+
+# ansible-galaxy collection install netapp.cloudmanager
+
+and restart the controller afterwards.
+
+**Note:** the ``svm_password`` is never logged.
+
+**Warning:** downgrades are not supported.
+"""
+
+
+def test_atx_headings_with_double_backtick_spans_are_markdown() -> None:
+    assert toolstub.synopsize(ATX_README_MD).kind == "markdown"
+
+
+def test_rst_with_one_hash_line_stays_text() -> None:
+    assert toolstub.synopsize(RST_NOTES_ONE_HASH).kind == "text"
 
 
 @pytest.mark.parametrize("content", [NPM_VERBOSE, NPM_QUIET, PIP_311_TRACEBACK], ids=["npm-verbose", "npm-quiet", "pip-311"])
