@@ -1009,6 +1009,25 @@ def _without_html_comments(lines: list[str]) -> list[str]:
     return out
 
 
+#: a line at column 0 of a YAML document: a key (``name:``, ``- name:``, ``"on":``), a comment, a document marker
+_YAML_TOP_KEY = re.compile(r"(?:-[ \t]+)?[\"']?[A-Za-z0-9_.-]+[\"']?:(?:[ \t]|$)")
+
+
+def _yaml_document(lines: list[str]) -> bool:
+    """Whether the probe is a YAML document: every line at column 0 is a ``key:``, a ``#`` comment or a
+    ``---``/``...`` marker, three keys at least. Its Markdown is in indented values (a GitHub issue form's
+    ``description: >`` and ``value: |`` blocks); a Markdown document has its paragraphs at column 0."""
+    keys = 0
+    for line in lines:
+        line = line.rstrip("\r")
+        if not line.strip() or line[0] in " \t" or line.startswith("#") or line in ("---", "..."):
+            continue
+        if _YAML_TOP_KEY.match(line) is None:
+            return False
+        keys += 1
+    return keys >= 3
+
+
 def _summarize(inp: KindInput) -> Claim | None:
     caps = inp.caps
     text = inp.content.lstrip("\ufeff")
@@ -1018,7 +1037,7 @@ def _summarize(inp: KindInput) -> Claim | None:
     head = text.split("\n", probe + 500)
     keys, body_start = _front_matter(head)
     probed = head[body_start : body_start + probe]
-    if _may_claim(probed, caps):
+    if _may_claim(probed, caps) and not _yaml_document(head[:probe]):
         judged = _without_html_comments(probed)
         evidence = _claim_evidence(_scan(judged, caps), caps, _evidence(judged, caps))
     else:

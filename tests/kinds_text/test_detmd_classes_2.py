@@ -22,6 +22,10 @@ the corpus that `default` read as another kind, each with look-alikes that must 
 - Markdown links whose text wraps onto the next line (``[organization-wide governance\\n](https://...)``,
   fastify's GOVERNANCE.md, MIT): the link went uncounted and a heading over it read as text. Of the probe's
   1,461 files, the wrapped form occurs in 47, all of them Markdown.
+- GitHub issue forms (molecule's .github/ISSUE_TEMPLATE/bug.yml, MIT): YAML whose ``description: >`` and
+  ``value: |`` blocks hold Markdown links and inline code; the Markdown claim (0.98, decisive) ended the
+  search before YAML was asked. A document whose every column-0 line is a ``key:``, a comment or a
+  ``---`` marker is YAML, not Markdown (a Markdown document has its paragraphs at column 0).
 """
 
 from __future__ import annotations
@@ -534,6 +538,71 @@ def test_atx_headings_with_double_backtick_spans_are_markdown() -> None:
 
 def test_rst_with_one_hash_line_stays_text() -> None:
     assert toolstub.synopsize(RST_NOTES_ONE_HASH).kind == "text"
+
+
+# molecule 26.10.0 .github/ISSUE_TEMPLATE/bug.yml (MIT), cut
+ISSUE_FORM_YAML = """\
+---
+# https://docs.github.com/en/communities/using-templates-to-encourage-useful-issues-and-pull-requests/syntax-for-githubs-form-schema
+name: Bug Report
+description: >
+  Please test the main branch before creating new issues. Do not use this
+  form to ask for support.
+# title: "[Bug]: "
+labels: ["new"]
+projects: ["ansible/86"]
+body:
+  - type: checkboxes
+    id: checklist
+    attributes:
+      label: Prerequisites
+      description: >
+        Create new issues only if all checks were made and you checked [FAQ](https://docs.ansible.com/projects/molecule/faq/) and the
+        [discussions forum](https://github.com/ansible/molecule/discussions).
+      options:
+        - label: This was not already reported in the past (duplicate check)
+          required: true
+        - label: Running `pip check` does not report any conflicts
+          required: true
+
+  - type: markdown
+    attributes:
+      value: |
+        Also check [FAQ](https://docs.ansible.com/projects/molecule/faq/) and the
+        [discussions forum](https://github.com/ansible/molecule/discussions) before creating a new issue.
+
+  - type: textarea
+    id: environment
+    attributes:
+      label: Environment
+      description: >
+        Include all output of `molecule --version` and
+        anything else that might be relevant, such **operating system**.
+    validations:
+      required: true
+"""
+
+# look-alike: a Markdown post with YAML front matter (its paragraphs at column 0) stays Markdown
+FRONT_MATTER_MD = """\
+---
+title: Release 2.0
+layout: post
+tags: [release, yaml]
+---
+
+# Release 2.0
+
+The new [issue forms](https://docs.github.com/en/communities) replace the old templates; run
+`pip check` before you report a bug, and describe the **operating system** you use.
+"""
+
+
+def test_issue_form_yaml_is_yaml() -> None:
+    assert toolstub.synopsize(ISSUE_FORM_YAML).kind == "yaml"
+
+
+def test_front_matter_markdown_stays_markdown() -> None:
+    assert toolstub.synopsize(FRONT_MATTER_MD).kind == "markdown"
 
 
 @pytest.mark.parametrize("content", [NPM_VERBOSE, NPM_QUIET, PIP_311_TRACEBACK], ids=["npm-verbose", "npm-quiet", "pip-311"])
