@@ -21,7 +21,9 @@ before ``xml`` in ``default``.
 
 * ``start`` (regex): how a page may begin (doctype or ``<html``).
 * ``fragment_tags`` (list): elements a fragment may start with.
-* ``min_markup_ratio`` (number): share of non-blank lines starting with ``<`` for a fragment.
+* ``min_markup_ratio`` (number): share of markup lines for a fragment: non-blank lines that start
+  with ``<`` or hold an inline tag (``<code>``, ``<a href>``: a paragraph wrapped over lines), the
+  inside of ``<pre>`` blocks left out unless it is half the lines or more.
 * ``template_delimiters`` (list of ``[open, close]``): template tags (Jinja/Django ``{% %}``,
   ``{{ }}``, ``{# #}``, ERB ``<% %>``, comments) read past at the start of the content and of
   each line, so a template that opens with ``{% extends "base.html" %}`` is judged by its markup.
@@ -422,12 +424,43 @@ def _past_templates(text: str, pairs: Any) -> str:
     return text[pos:].lstrip()
 
 
+_PRE_OPEN = re.compile(r"<pre[\s>]")
+#: an HTML element's tag inside a line (a paragraph wrapped over lines: ``calling <code>x()</code> in``)
+_INLINE_TAG = re.compile(
+    r"</?(?:a|abbr|b|br|code|em|i|img|kbd|li|p|pre|samp|small|span|strong|sub|sup|td|th|tr|tt|u|var)(?:\s[^<>]*)?/?>", re.I
+)
+
+
+def _without_pre(lines: list[str]) -> list[str]:
+    """``lines`` without the inside of ``<pre>`` blocks (code, diagrams: the page's content, neither its
+    markup nor its prose), unless those are half the lines or more (a page that is one ``<pre>`` block
+    is judged by all its lines)."""
+    kept: list[str] = []
+    inside = False
+    for line in lines:
+        lowered = line.lower()
+        if inside:
+            if "</pre>" not in lowered:
+                continue
+            inside = False
+        else:
+            opened = [m.end() for m in _PRE_OPEN.finditer(lowered)]
+            inside = bool(opened) and "</pre>" not in lowered[opened[-1] :]
+        kept.append(line)
+    return kept if 2 * len(kept) > len(lines) else lines
+
+
 def _markup_ratio(text: str, pairs: Any = ()) -> float:
-    lines = [line.lstrip() for line in text[:200_000].split("\n") if line.strip()]
+    lines = _without_pre([line.lstrip() for line in text[:200_000].split("\n") if line.strip()])
     if pairs:  # a line of template tags only is neither markup nor text
         openings = tuple(opening for opening, _closing in pairs)
         lines = [line for line in lines if not line.startswith(openings)]
-    return sum(1 for line in lines if line.startswith("<")) / max(1, len(lines))
+    return sum(1 for line in lines if line.startswith("<") or _wrapped_prose(line)) / max(1, len(lines))
+
+
+def _wrapped_prose(line: str) -> bool:
+    """A line of a paragraph wrapped over lines: words with an inline tag among them."""
+    return _INLINE_TAG.search(line) is not None and any(ch.isalnum() for ch in _INLINE_TAG.sub("", line))
 
 
 def _claims(inp: KindInput) -> tuple[Evidence, ...]:

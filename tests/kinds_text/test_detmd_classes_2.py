@@ -26,6 +26,10 @@ the corpus that `default` read as another kind, each with look-alikes that must 
   ``value: |`` blocks hold Markdown links and inline code; the Markdown claim (0.98, decisive) ended the
   search before YAML was asked. A document whose every column-0 line is a ``key:``, a comment or a
   ``---`` marker is YAML, not Markdown (a Markdown document has its paragraphs at column 0).
+- irssi's design.html (GNU FDL 1.1): paragraphs wrapped over lines that do not open with ``<`` and C in
+  ``<pre>`` blocks; its markup share (lines opening with ``<``) was low, so code or text won. Lines inside
+  ``<pre>`` (unless they are half the page) are left out, and a line with an inline tag (``<code>``, ``<a>``)
+  is markup.
 """
 
 from __future__ import annotations
@@ -603,6 +607,97 @@ def test_issue_form_yaml_is_yaml() -> None:
 
 def test_front_matter_markdown_stays_markdown() -> None:
     assert toolstub.synopsize(FRONT_MATTER_MD).kind == "markdown"
+
+
+# irssi /usr/share/doc/irssi/design.html (GNU FDL 1.1), the figure cut
+IRSSI_DESIGN_HTML = """\
+<base href='https://irssi.org/documentation/design/'>
+<h1>Design</h1>
+    <p>Irssi’s hierarchy is something like this:</p>
+
+<pre class="repl" id="fig1"><code class="language-ascidia">
+        sub1 sub2
+           \\ /
+      xxx  IRC       COMMON ICQ  yyy
+       |    |           |    |    |
+       '----+-----:-----+----+----'
+                  |
+                 GUI (gtk/gnome, qt/kde, text, none)
+       lib-config
+
+</code></pre>
+
+<p>(IRC, ICQ, xxx and yyy are chat protocols ..)</p>
+
+<p>(sub1 and sub2 are submodules of IRC module, like DCC and flood protect)</p>
+
+<p>Chat protocols and frontends are kept in separate modules. Common UI
+and GUI modules also have the common parts which don’t know anything
+about the chat protocols. This should allow implementing modules to
+whatever chat protocols and with whatever frontends easily.</p>
+
+<h2 id="signals">Signals</h2>
+
+<p>Communication between different modules are done with “signals”. They are
+not related to UNIX signals in any way, you could more like think of them
+as “events” - which might be a better name for them, but I don’t really
+want to change it anymore :)</p>
+
+<p>So, you send signal with <code>signal_emit()</code> and it’s sent to all modules that
+have grabbed it by calling <code>signal_add()</code> in their init function. For
+example:</p>
+
+<div><div><pre><code>signal_emit("mysignal", 1, "hello");
+</code></pre></div></div>
+
+<p>Sends a “mysignal” function with one argument “hello” - before that, you
+should have grabbed the signal somewhere else with:</p>
+
+<div><div><pre><code>static void sig_mysignal(const char *arg1)
+{
+  /* arg1 contains "hello" */
+}
+
+signal_add("mysignal", (SIGNAL_FUNC) sig_mysignal);
+</code></pre></div></div>
+
+<p>There are three different <code>signal_add()</code> functions which you can use to
+specify if you want to grab the signal first, “normally” or last. You can
+also stop the signal from going any further.</p>
+
+"""
+
+# look-alikes: a log a CGI script wraps in one <pre> block stays a log; a README that opens with centred HTML
+PRE_WRAPPED_LOG = "<pre>\n" + "".join(
+    f"2024-05-01 10:00:{i:02d} INFO worker-{i % 3} processed batch {i} (120 items)\n" for i in range(20)
+) + "2024-05-01 10:00:20 ERROR worker-2 lost its connection to the queue\n</pre>\n"
+
+HTML_HEADED_README_MD = """\
+<p align="center">
+  <img src="https://example.org/logo.svg" width="120"><br>
+  <b>fast, small bundles</b>
+</p>
+
+# Getting started
+
+Install it with `npm install --save-dev bundler` and add a `bundler.config.js`:
+
+```js
+module.exports = { entry: "./src/index.js" };
+```
+
+See the [configuration guide](https://example.org/config) and the [plugin list](https://example.org/plugins).
+"""
+
+
+def test_wrapped_html_paragraphs_and_pre_blocks_are_html() -> None:
+    assert toolstub.synopsize(IRSSI_DESIGN_HTML).kind == "html"
+
+
+@pytest.mark.parametrize(("content", "kind"), [(PRE_WRAPPED_LOG, "log"), (HTML_HEADED_README_MD, "markdown")],
+                         ids=["pre-wrapped-log", "html-headed-readme"])
+def test_html_look_alikes_keep_their_kind(content: str, kind: str) -> None:
+    assert toolstub.synopsize(content).kind == kind
 
 
 @pytest.mark.parametrize("content", [NPM_VERBOSE, NPM_QUIET, PIP_311_TRACEBACK], ids=["npm-verbose", "npm-quiet", "pip-311"])
