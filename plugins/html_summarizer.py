@@ -61,7 +61,7 @@ NAME = "html"
 DEFAULTS: Mapping[str, Any] = {
     "start": r"(?i)^(?:<!--.*?-->\s*)*(?:<!doctype\s+html\b|<html[\s>])",
     "fragment_tags": [
-        "a", "article", "aside", "b", "blockquote", "body", "br", "button", "center", "code", "details", "div",
+        "a", "article", "aside", "b", "base", "blockquote", "body", "br", "button", "center", "code", "details", "div",
         "dl", "em", "fieldset", "figure", "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head",
         "header", "hr", "i", "iframe", "img", "input", "label", "li", "link", "main", "meta", "nav", "noscript",
         "ol", "p", "pre", "script", "section", "select", "small", "span", "strong", "style", "table", "tbody",

@@ -93,8 +93,8 @@ DEFAULTS: Mapping[str, Any] = {
     "timestamp_prefix_chars": 48,
     "levels": [
         r"(?P<fatal>\b(?:FATAL|CRITICAL|CRIT|EMERG|ALERT|PANIC)\b|\bpanic:|\[(?:fatal|crit|critical|emerg|alert)\]|^F\d{4} \d\d:)",
-        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|FAIL|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|^ +● |##\[error\]|\blevel=error\b|\berror TS\d+:|\d[ \t]+error {2,}\S|\[(?:error|err)\]|^E\d{4} \d\d:|^E: |^Failed: |\*\*\*Failed\b)",
-        r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|##\[warning\]|\blevel=warn(?:ing)?\b|\d[ \t]+warning {2,}\S|\[(?:warn|warning)\]|^W\d{4} \d\d:|^W: )",
+        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|FAIL|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|^ +● |##\[error\]|\blevel=error\b|\berror TS\d+:|\d[ \t]+error {2,}\S|\[(?:error|err)\]|^E\d{4} \d\d:|^E: |^Failed: |\*\*\*Failed\b|^npm error )",
+        r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|##\[warning\]|\blevel=warn(?:ing)?\b|\d[ \t]+warning {2,}\S|\[(?:warn|warning)\]|^W\d{4} \d\d:|^W: |^npm warn )",
         r"(?P<info>\b(?:INFO|NOTICE|PASSED|PASS)\b|\blevel=info\b|\[(?:info|notice)\]|^I\d{4} \d\d:|^N: |^Passed: )",
         r"(?P<debug>\b(?:DEBUG|TRACE|VERBOSE)\b|\blevel=(?:debug|trace)\b|\[(?:debug|trace)\])",
     ],
@@ -104,7 +104,8 @@ DEFAULTS: Mapping[str, Any] = {
     "signature": [
         r"^=+ test session starts =+$",
         r"^\[(?:INFO|WARNING|ERROR)\] (?:Scanning for projects|Building |BUILD |-{10,})",
-        r"^npm (?:ERR!|WARN|notice) ",
+        # npm 9+ writes its levels in lower case (`npm warn`, `npm error`, `npm verbose`, `npm http fetch`)
+        r"^npm (?:ERR!|WARN|notice|warn|error|verbose|verb|silly|timing|http fetch) ",
         r"^> Task :",
         r"^ +Compiling \S+ v\d",
         r"^make(?:\[\d+\])?: ",
@@ -151,6 +152,8 @@ DEFAULTS: Mapping[str, Any] = {
     "claim_lines": [
         r"^Traceback \(most recent call last\):",
         r'^[ \t]+File "[^"\n]+", line \d+',
+        # Python 3.11+ marks the failing expression of a frame under its source line (`    ^^^^^`, `~~~~^^^~~`)
+        r"^[ \t]+[~^]*\^[~^]*[ \t]*$",
         r"^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt)\b(?::|$)",
         r"^During handling of the above exception|^The above exception was the direct cause",
         r'^Exception in thread "',
