@@ -246,9 +246,10 @@ _SPACE = " \t\r\n"
 
 def _record_counts(text: str) -> tuple[Counter[str], None] | None:
     """The first-level tags of a list of records, the most common shape of a large document:
-    a root whose children are all one element ``N`` that is not empty (``<N ...>...</N>``), the
-    same whitespace between them, and no comment, CDATA section, PI or DOCTYPE inside the root;
-    ``None`` for any other document (or an ``rss`` root, whose second level is counted too).
+    a root whose children are, after a header of other elements (counted by :func:`_tag_counts`),
+    all one element ``N`` that is not empty (``<N ...>...</N>``), the same text between them,
+    and no comment, CDATA section, PI or DOCTYPE among them; ``None`` for any other document
+    (or an ``rss`` root, whose second level is counted too).
 
     Checked with a few C passes per window (``str.count``): if each ``</N>`` but the last is
     followed by the separator and ``<N``, no other ``<N`` is in the window, and no ``<`` follows
@@ -271,19 +272,27 @@ def _record_counts(text: str) -> tuple[Counter[str], None] | None:
         return None
     if text[body_end + 2 + len(root[1]):].strip(_SPACE) != ">":
         return None  # the root's end tag must be the document's last markup
-    if text.find("<!", body_start, body_end) >= 0 or text.find("<?", body_start, body_end) >= 0:
-        return None
-    first = text.find("<", body_start, body_end)
-    if first < 0:
+    if text.find("<", body_start, body_end) < 0:
         return Counter(), None
-    child = _NAME.match(text, first)
-    if child is None or child[1][0] == "/":
+    last = text.rfind("</", body_start, body_end)  # the end tag of the last child: the records' element
+    name = text[last + 2:text.find(">", last)] if last >= 0 else ""
+    if not name or any(char in name for char in " \t\r\n/<"):
         return None
-    name = child[1]
     opening, closing = "<" + name, "</" + name + ">"
-    last = text.rfind(closing, first, body_end)
-    if last < 0 or text.find("<", last + len(closing), body_end) >= 0:
-        return None  # no such child closed, or something after the last one
+    if text.find("<", last + len(closing), body_end) >= 0:
+        return None  # something after the last one
+    child = re.compile(re.escape(opening) + "[ \t\r\n/>]").search(text, body_start, body_end)
+    if child is None:
+        return None
+    first = child.start()  # the first record; the siblings before it (a header) are counted one by one
+    ones: Counter[str] = Counter()
+    if text.find("<", body_start, first) >= 0:
+        header = _tag_counts("<r>" + text[body_start:first] + "</r>")
+        if header is None:
+            return None
+        ones = header[0]
+    if text.find("<!", first, body_end) >= 0 or text.find("<?", first, body_end) >= 0:
+        return None
     after = last + len(closing)
     second = text.find(closing, first, after) + len(closing)
     separator = ""
@@ -308,7 +317,8 @@ def _record_counts(text: str) -> tuple[Counter[str], None] | None:
             return None
         total += closings
         pos = cut
-    return Counter({name: total}), None
+    ones[name] += total
+    return ones, None
 
 
 def _tag_counts(text: str) -> tuple[Counter[str], Counter[str] | None] | None:

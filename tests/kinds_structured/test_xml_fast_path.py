@@ -98,7 +98,7 @@ def records(draw) -> str:
     children = [child] * draw(st.integers(0, 6))
     odd = draw(st.sampled_from(["", "<other/>", "<" + name + "/>", "<" + name + ">x</" + name + " >", "tail",
                                 "<!-- c -->", "<?p?>", "<" + name + "s>q</" + name + "s>", "</" + name + ">",
-                                "<" + name + ">"]))
+                                "<" + name + ">", "<h>a > b</h>", "<h><" + name + ">x</" + name + "></h>"]))
     if odd:
         children.insert(draw(st.integers(0, len(children))), odd)
     root = draw(st.sampled_from(["root", "x:root", "items", "rss"]))
@@ -146,6 +146,10 @@ def test_the_fast_paths_are_taken():
     mixed = "<r><!-- c --><a k='1'/><b><c/></b><a>t</a><![CDATA[<d/>]]></r>"
     assert xml_summarizer._record_counts(record) == ({"x:item": 5}, None)
     assert xml_summarizer._record_counts(mixed) is None
+    header = "<r><h a='1'/><!-- c --><t>x</t>\n<i>1</i>\n<i>2</i>\n</r>"
+    assert list(xml_summarizer._record_counts(header)[0].items()) == [("h", 1), ("t", 1), ("i", 2)]
+    assert xml_summarizer._record_counts("<r><h>a>b</h>\n<i>1</i>\n<i>2</i>\n</r>") is None  # header unsure
+    assert xml_summarizer._record_counts("<r><h><i>0</i></h>\n<i>1</i>\n<i>2</i>\n</r>") is None
     assert xml_summarizer._tag_counts(mixed) == ({"a": 2, "b": 1}, None)
     assert xml_summarizer._tag_counts("<!DOCTYPE r><r/>") is None  # a DOCTYPE: the event scan
     assert xml_summarizer._tag_counts("<r a='>'><b/></r>") is None  # a '>' in an attribute value
