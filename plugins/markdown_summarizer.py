@@ -427,6 +427,13 @@ class _AllHits:
         self._memo: dict[tuple[str, str], Any] = {}
         self.first = {key: _GroupsView(self, key) for key in ("fence", "heading")}
 
+    def close(self) -> None:
+        """Drop what refers back to this object (the views of ``first``, the lazy passes over ``data``):
+        its text is then freed at once, not at the next cycle collection (the stream counter makes one
+        per block)."""
+        self.first = {}
+        self._lazy = {}
+
     def _verified(self, regex: Any, candidates: list[int]) -> list[int]:
         """The candidate lines that ``regex`` (line-bound, multi-line) matches at their start."""
         # no capturing group: RE2 then answers with its DFA alone
@@ -525,22 +532,28 @@ def _scan_all(lines: list[str], caps: Mapping[str, Any], crlf: bool = True) -> _
     """
     if crlf:
         lines = [line.rstrip("\r") for line in lines]
-    hits = _AllHits(lines, caps)
     scan = _Scan()
+    _scan_lines(scan, lines, caps)
+    return scan
+
+
+def _scan_lines(
+    scan: _Scan, lines: list[str], caps: Mapping[str, Any], fence: str | None = None, previous: str = ""
+) -> tuple[str | None, str]:
+    """:func:`_scan_into` (the same counts in ``scan``, the same open fence and line before returned) the
+    way :func:`_scan_all` reads a whole document: the stream counter's scan of one block."""
+    hits = _AllHits(lines, caps)
     # Until a prose line opens the opening paragraph nothing is sequential: past the first
     # lines, such a stretch goes in bulk (up to that prose line).
-    index, previous = 0, ""
-    fence: str | None = None
+    index = 0
     count = len(lines)
     steps, bulk_left = 0, _BULK_OPENINGS
     while index < count and not scan.opening_done:
         if not scan.opening and steps >= _SEQUENTIAL_STEPS and bulk_left:
             # the opening is still (or again, after a setext heading took its line) empty:
             # bulk up to the next prose line (each bulk pass reads the whole rest: a few at most)
-            found = _scan_rest(scan, hits, lines, index, fence, previous, until_opening=True)
-            if found is None:
-                return scan
-            (index, previous), fence, steps, bulk_left = found, None, 0, bulk_left - 1
+            index, previous, fence = _scan_rest(scan, hits, lines, index, fence, previous, until_opening=True)
+            steps, bulk_left = 0, bulk_left - 1
             continue
         steps += 1
         line = lines[index]
@@ -553,21 +566,23 @@ def _scan_all(lines: list[str], caps: Mapping[str, Any], crlf: bool = True) -> _
             previous = line
         index += 1
     if index < count:
-        _scan_rest(scan, hits, lines, index, fence, previous)
-    return scan
+        _, previous, fence = _scan_rest(scan, hits, lines, index, fence, previous)
+    hits.close()
+    return fence, previous
 
 
 def _scan_rest(
     scan: _Scan, hits: _AllHits, lines: list[str], begin: int, fence: str | None, previous: str, until_opening: bool = False
-) -> tuple[int, str] | None:
+) -> tuple[int, str, str | None]:
     """The rest of :func:`_scan_all` from line ``begin`` on (the opening paragraph is complete).
 
     ``until_opening`` (from the start, the opening still empty): only up to the first line
-    that :func:`_count_features` would add to the opening; returns that line and the
-    ``previous`` line :func:`_scan` would have there (None: no such line, all done).
+    that :func:`_count_features` would add to the opening. Returns where the scan stopped: that
+    line (``len(lines)`` when the scan is done), the ``previous`` line :func:`_scan` would have
+    there and the fence open there (None there, always, for a stop at an opening line).
     """
     count = len(lines)
-    fenced, blocks = _fenced_blocks(hits, lines, begin, fence)
+    fenced, blocks, open_fence = _fenced_blocks(hits, lines, begin, fence)
     heading_lines = hits.ordered["heading"]
     atx = [line for line in heading_lines[bisect_left(heading_lines, begin) :] if not fenced[line]]
     atx_set = set(atx)
@@ -615,8 +630,10 @@ def _scan_rest(
         if begin <= line < stop and not fenced[line] and line not in skip and line not in tables
     )
     if stop >= count:
-        return None
-    return stop, ("" if stop == 0 or fenced[stop - 1] else lines[stop - 1])
+        # _scan_into's line before: "" after a line in a block (its closing line too); the line after an
+        # opening fence is in its block, so that line before is never read
+        return count, ("" if fenced[count - 1] else lines[count - 1]) if count > begin else previous, open_fence
+    return stop, ("" if stop == 0 or fenced[stop - 1] else lines[stop - 1]), None
 
 
 def _ones(mask: bytes, offset: int = 0) -> list[int]:
@@ -637,11 +654,13 @@ _CLOSE_LEAD = bytes(
 )
 
 
-def _fenced_blocks(hits: _AllHits, lines: list[str], begin: int, fence: str | None) -> tuple[bytearray, list[tuple[int, str]]]:
+def _fenced_blocks(
+    hits: _AllHits, lines: list[str], begin: int, fence: str | None
+) -> tuple[bytearray, list[tuple[int, str]], str | None]:
     """The fenced blocks from line ``begin`` on (``fence``: the one open there, if any).
 
-    Returns one byte per line (1: in a block, its opening and closing lines included) and the
-    (opening line, language) of each block. A block opens on a ``fence`` hit outside a block
+    Returns one byte per line (1: in a block, its opening and closing lines included), the
+    (opening line, language) of each block and the fence still open after the last line. A block opens on a ``fence`` hit outside a block
     and closes on the first line after it that :func:`_fence_close` takes; only the lines that
     can do either (their lead, :data:`_CLOSE_LEAD`, and the fence hits) are looked at.
     """
@@ -677,7 +696,7 @@ def _fenced_blocks(hits: _AllHits, lines: list[str], begin: int, fence: str | No
             fence = None
     if fence is not None:
         fenced[start:count] = b"\x01" * (count - start)
-    return fenced, blocks
+    return fenced, blocks, fence
 
 
 #: lines scanned one by one with an empty opening before the bulk scan takes over
@@ -1119,8 +1138,8 @@ _STREAM_LANGUAGES = 1000
 class _MarkdownTotals(StreamCounter):
     """Headings, fenced blocks and their languages, links, images, tables and list items over every block.
 
-    The plugin's own line scan (:func:`_scan_line`, the caps' patterns, one :class:`_Hits` per
-    block), with the open fence and the line before carried from one block to the next, so a
+    The plugin's own scan of a whole document (:func:`_scan_lines`, the caps' patterns, one
+    :class:`_AllHits` per block), with the open fence and the line before carried from one block to the next, so a
     fenced block that spans blocks is one block; the front matter of the first block is left
     out as the whole document's is. Only the first ``max_headings`` headings are kept.
     """
@@ -1146,7 +1165,7 @@ class _MarkdownTotals(StreamCounter):
         lines = [line.rstrip("\r") for line in lines]
         if not lines:
             return
-        self.fence, self.previous = _scan_into(self.scan, lines, self.caps, self.fence, self.previous)
+        self.fence, self.previous = _scan_lines(self.scan, lines, self.caps, self.fence, self.previous)
         self._bound()
 
     def _bound(self) -> None:
