@@ -35,6 +35,9 @@ Each input is a short excerpt of a real file that `default` read wrongly before,
   psql meta-commands, DDL on every object kind (operator, aggregate, domain, role, ...), `REVOKE`
   and `COMMENT ON` are SQL signatures; a function's `RETURNS`/`LANGUAGE`/`OUT` lines are SQL lines.
   postgresql-common's README.Debian (GPL-2+), prose about creating users and databases, stays text.
+- npm's Windows command shims (corepack's shims/corepack.cmd, MIT): `@SETLOCAL`, `@IF EXIST "..." (`,
+  `) ELSE (` and `@SET X=...` read as `key value` lines under the config veto. cmd.exe's control
+  lines are program lines; an INI file (cachetools' tox.ini, MIT) stays text.
 
 And the other way: documents and configuration files that share those marks keep their kind.
 """
@@ -920,6 +923,59 @@ manual page):
    pg_dropcluster    - Completely remove a cluster.
 """
 
+BATCH_SHIM = """\
+@SETLOCAL
+@IF EXIST "%~dp0\\node.exe" (
+  "%~dp0\\node.exe"  "%~dp0\\..\\dist\\corepack.js" %*
+) ELSE (
+  @SET PATHEXT=%PATHEXT:;.JS;=;%
+  node  "%~dp0\\..\\dist\\corepack.js" %*
+)
+"""
+
+TOX_INI = """\
+[tox]
+envlist = check-manifest,docs,doctest,flake8,py
+
+[testenv]
+deps =
+    pytest
+    pytest-cov
+commands =
+    py.test --basetemp={envtmpdir} --cov=cachetools {posargs}
+
+[testenv:check-manifest]
+deps =
+    check-manifest==0.44; python_version < "3.8"
+    check-manifest; python_version >= "3.8"
+commands =
+    check-manifest
+skip_install = true
+
+[testenv:docs]
+deps =
+     sphinx
+commands =
+     sphinx-build -W -b html -d {envtmpdir}/doctrees docs {envtmpdir}/html
+
+[testenv:doctest]
+deps =
+     sphinx
+commands =
+     sphinx-build -W -b doctest -d {envtmpdir}/doctrees docs {envtmpdir}/doctest
+
+[testenv:flake8]
+deps =
+    flake8
+    flake8-black; implementation_name == "cpython"
+    black==22.12.0; implementation_name == "cpython" and python_version < "3.8"
+    flake8-bugbear
+    flake8-import-order
+commands =
+    flake8
+skip_install = true
+"""
+
 
 @pytest.mark.parametrize(
     ("content", "language"),
@@ -935,6 +991,7 @@ manual page):
         pytest.param(SYS_QUEUE_H, "C", id="sys-queue-h-stays-c"),
         pytest.param(PG_EXTENSION_FUNCTION, "SQL", id="pg-extension-script-function"),
         pytest.param(PG_EXTENSION_UPGRADE, "SQL", id="pg-extension-script-alter-operator"),
+        pytest.param(BATCH_SHIM, "Batch", id="batch-command-shim"),
         pytest.param(PERL_MODULE_COMMENTS_POD_CODE, "Perl", id="perl-module-comments-pod-code-stays-perl"),
     ],
 )
@@ -955,6 +1012,7 @@ def test_real_code_is_code(content: str, language: str | None) -> None:
         pytest.param(MAN_TAILQ, "text", id="man-page-of-c-macros"),
         pytest.param(POD_ARTICLE, "text", id="pod-article-with-header-comments"),
         pytest.param(PG_README, "text", id="postgresql-readme-prose"),
+        pytest.param(TOX_INI, "text", id="tox-ini"),
     ],
 )
 def test_look_alikes_keep_their_kind(content: str, kind: str) -> None:
