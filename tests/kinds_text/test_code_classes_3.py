@@ -38,6 +38,11 @@ Each input is a short excerpt of a real file that `default` read wrongly before,
 - npm's Windows command shims (corepack's shims/corepack.cmd, MIT): `@SETLOCAL`, `@IF EXIST "..." (`,
   `) ELSE (` and `@SET X=...` read as `key value` lines under the config veto. cmd.exe's control
   lines are program lines; an INI file (cachetools' tox.ini, MIT) stays text.
+- Minified JavaScript (lit-html 3.1.0's directives/cache.js, BSD-3-Clause, its licence comment
+  inside): a few very long lines with no blank after `import{...}from"..."`. Two statements glued
+  on one line (`;const a=`, `function(e,t){`, `=>{`, then `;return ` or another) mark JavaScript.
+  Minified CSS (Bootstrap Reboot 4.6.1, MIT, its header kept) stays CSS and a one-line JSON object
+  (preact's package.json, MIT, compacted) stays JSON.
 
 And the other way: documents and configuration files that share those marks keep their kind.
 """
@@ -976,6 +981,32 @@ commands =
 skip_install = true
 """
 
+MINIFIED_JS = """\
+import{render as t,nothing as i}from"../lit-html.js";import{directive as s,Directive as e}from"../directive.js";import{isTemplateResult as o,getCommittedValue as n,setCommittedValue as r,insertPart as l,clearPart as c,isCompiledTemplateResult as u}from"../directive-helpers.js";
+/**
+ * @license
+ * Copyright 2017 Google LLC
+ * SPDX-License-Identifier: BSD-3-Clause
+ */const d=t=>u(t)?t._$litType$.h:t.strings,h=s(class extends e{constructor(t){super(t),this.tt=new WeakMap}render(t){return[t]}update(s,[e]){const u=o(this.et)?d(this.et):null,h=o(e)?d(e):null;if(null!==u&&(null===h||u!==h)){const e=n(s).pop();let o=this.tt.get(u);if(void 0===o){const s=document.createDocumentFragment();o=t(i,s),o.setConnected(!1),this.tt.set(u,o)}r(o,[e]),l(o,void 0,e)}if(null!==h){if(null===u||u!==h){const t=this.tt.get(h);if(void 0!==t){const i=n(t).pop();c(s),l(s,void 0,i),r(s,[i])}}this.et=e}else this.et=void 0;return this.render(e)}});export{h as cache};
+//# sourceMappingURL=cache.js.map
+"""
+
+#: bootstrap-reboot.min.css cut after its first rules
+MINIFIED_CSS = """\
+/*!
+ * Bootstrap Reboot v4.6.1 (https://getbootstrap.com/)
+ * Copyright 2011-2021 The Bootstrap Authors
+ * Copyright 2011-2021 Twitter, Inc.
+ * Licensed under MIT (https://github.com/twbs/bootstrap/blob/main/LICENSE)
+ * Forked from Normalize.css, licensed MIT (https://github.com/necolas/normalize.css/blob/master/LICENSE.md)
+ */*,*::before,*::after{box-sizing:border-box}html{font-family:sans-serif;line-height:1.15;-webkit-text-size-adjust:100%;-webkit-tap-highlight-color:rgba(0,0,0,0)}article,aside,figcaption,figure,footer,header,hgroup,main,nav,section{display:block}body{margin:0;font-family:-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji";font-size:1rem;font-weight:400;line-height:1.5;color:#212529;text-align:left;background-color:#fff}[tabindex="-1"]:focus:not(:focus-visible){outline:0 !important}hr{box-sizing:content-box;height:0;overflow:visible}h1,h2,h3,h4,h5,h6{margin-top:0;margin-bottom:0.5rem}p{margin-top:0;margin-bottom:1rem}abbr[title],abbr[data-original-title]{text-decoration:underline;-webkit-text-decoration:underline dotted;text-decoration:underline dotted;cursor:help;border-bottom:0;-webkit-text-decoration-skip-ink:none;text-decoration-skip-ink:none}address{margin-bottom:1rem;font-style:normal;line-height:inherit}ol,ul,dl{margin-top:0;margin-bottom:1rem}ol ol,ul ul,ol ul,ul ol{margin-bottom:0}dt{font-weight:700}dd{margin-bottom:.5rem;margin-left:0}
+"""
+
+#: preact 10.19.3's package.json, a few of its fields, written compact (no blank, one line)
+COMPACT_JSON = """\
+{"name":"preact","amdName":"preact","version":"10.19.3","private":false,"description":"Fast 3kb React-compatible Virtual DOM library.","main":"dist/preact.js","module":"dist/preact.module.js","umd:main":"dist/preact.umd.js","unpkg":"dist/preact.min.js","source":"src/index.js","license":"MIT","types":"src/index.d.ts","funding":{"type":"opencollective","url":"https://opencollective.com/preact"},"exports":{".":{"types":"./src/index.d.ts","browser":"./dist/preact.module.js","umd":"./dist/preact.umd.js","import":"./dist/preact.mjs","require":"./dist/preact.js"},"./compat":{"types":"./compat/src/index.d.ts","browser":"./compat/dist/compat.module.js","umd":"./compat/dist/compat.umd.js","import":"./compat/dist/compat.mjs","require":"./compat/dist/compat.js"},"./debug":{"types":"./debug/src/index.d.ts","browser":"./debug/dist/debug.module.js","umd":"./debug/dist/debug.umd.js","import":"./debug/dist/debug.mjs","require":"./debug/dist/debug.js"}}}
+"""
+
 
 @pytest.mark.parametrize(
     ("content", "language"),
@@ -992,6 +1023,8 @@ skip_install = true
         pytest.param(PG_EXTENSION_FUNCTION, "SQL", id="pg-extension-script-function"),
         pytest.param(PG_EXTENSION_UPGRADE, "SQL", id="pg-extension-script-alter-operator"),
         pytest.param(BATCH_SHIM, "Batch", id="batch-command-shim"),
+        pytest.param(MINIFIED_JS, "JavaScript", id="minified-javascript"),
+        pytest.param(MINIFIED_CSS, "CSS", id="minified-css-stays-css"),
         pytest.param(PERL_MODULE_COMMENTS_POD_CODE, "Perl", id="perl-module-comments-pod-code-stays-perl"),
     ],
 )
@@ -1013,6 +1046,7 @@ def test_real_code_is_code(content: str, language: str | None) -> None:
         pytest.param(POD_ARTICLE, "text", id="pod-article-with-header-comments"),
         pytest.param(PG_README, "text", id="postgresql-readme-prose"),
         pytest.param(TOX_INI, "text", id="tox-ini"),
+        pytest.param(COMPACT_JSON, "json", id="compact-json-stays-json"),
     ],
 )
 def test_look_alikes_keep_their_kind(content: str, kind: str) -> None:
