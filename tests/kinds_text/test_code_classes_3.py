@@ -43,6 +43,9 @@ Each input is a short excerpt of a real file that `default` read wrongly before,
   on one line (`;const a=`, `function(e,t){`, `=>{`, then `;return ` or another) mark JavaScript.
   Minified CSS (Bootstrap Reboot 4.6.1, MIT, its header kept) stays CSS and a one-line JSON object
   (preact's package.json, MIT, compacted) stays JSON.
+- A Tcl package's loader (tklib's controlwidget.tcl, the Tcl/Tk BSD-style licence): a list of
+  `package require name` lines read as `key value` lines. Tcl's `package require/provide/ifneeded`
+  are program lines; /etc's files and AppArmor profiles keep their kinds.
 
 And the other way: documents and configuration files that share those marks keep their kind.
 """
@@ -1007,6 +1010,26 @@ COMPACT_JSON = """\
 {"name":"preact","amdName":"preact","version":"10.19.3","private":false,"description":"Fast 3kb React-compatible Virtual DOM library.","main":"dist/preact.js","module":"dist/preact.module.js","umd:main":"dist/preact.umd.js","unpkg":"dist/preact.min.js","source":"src/index.js","license":"MIT","types":"src/index.d.ts","funding":{"type":"opencollective","url":"https://opencollective.com/preact"},"exports":{".":{"types":"./src/index.d.ts","browser":"./dist/preact.module.js","umd":"./dist/preact.umd.js","import":"./dist/preact.mjs","require":"./dist/preact.js"},"./compat":{"types":"./compat/src/index.d.ts","browser":"./compat/dist/compat.module.js","umd":"./compat/dist/compat.umd.js","import":"./compat/dist/compat.mjs","require":"./compat/dist/compat.js"},"./debug":{"types":"./debug/src/index.d.ts","browser":"./debug/dist/debug.module.js","umd":"./debug/dist/debug.umd.js","import":"./debug/dist/debug.mjs","require":"./debug/dist/debug.js"}}}
 """
 
+TCL_PACKAGE_LOADER = """\
+# controlwidget.tcl --
+#     Set up the requirements for the controlwidget module/package
+#     and source the individual files
+#
+
+package require Tk 8.5
+package require snit
+
+package require bindDown
+package require meter
+package require led
+package require rdial
+package require tachometer
+package require voltmeter
+package require radioMatrix
+
+package provide controlwidget 0.1
+"""
+
 
 @pytest.mark.parametrize(
     ("content", "language"),
@@ -1025,6 +1048,7 @@ COMPACT_JSON = """\
         pytest.param(BATCH_SHIM, "Batch", id="batch-command-shim"),
         pytest.param(MINIFIED_JS, "JavaScript", id="minified-javascript"),
         pytest.param(MINIFIED_CSS, "CSS", id="minified-css-stays-css"),
+        pytest.param(TCL_PACKAGE_LOADER, "Tcl", id="tcl-package-require-list"),
         pytest.param(PERL_MODULE_COMMENTS_POD_CODE, "Perl", id="perl-module-comments-pod-code-stays-perl"),
     ],
 )
