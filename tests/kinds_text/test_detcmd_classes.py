@@ -208,3 +208,38 @@ def test_context_diff_look_alikes_keep_their_kind():
     assert toolstub.synopsize(C_BANNER).kind == "code"
     assert toolstub.synopsize(ORG).kind == "text"
     assert toolstub.synopsize(PROSE).kind == "text"
+
+
+# `pprint.pprint([tuple(r) for r in rows])` and `pprint.pprint(dict((r[0], r[1:]) for r in rows))` of
+# `dpkg-query -W -f='${Package}\t${Version}\t${Installed-Size}\n'` rows: Python reprs, not CSV
+_PKGS = (("adduser", "3.134", "686"), ("adwaita-icon-theme", "43-1", "20899"), ("alsa-topology-conf", "1.2.5.1-2", "420"),
+         ("alsa-ucm-conf", "1.2.8-1", "689"), ("appstream", "0.16.1-2", "2502"), ("apt", "2.6.1", "4232"),
+         ("apt-transport-https", "2.6.1", "35"), ("at-spi2-common", "2.46.0-5", "1313"),
+         ("at-spi2-core", "2.46.0-5", "210"), ("avahi-daemon", "0.8-10+deb12u1", "267"), ("avahi-utils", "0.8-10+deb12u1", "149"), ("base-files", "12.4+deb12u11", "341"))
+PPRINT_TUPLES = "[" + ",\n ".join(repr(p) for p in _PKGS) + "]\n"
+PPRINT_DICT = "{" + ",\n ".join(f"{p[0]!r}: {list(p[1:])!r}" for p in _PKGS) + "}\n"
+
+
+def test_printed_python_collections_are_not_csv():
+    assert PPRINT_TUPLES.startswith("[('adduser', '3.134', '686'),\n ('adwaita-icon-theme', '43-1', '20899'),")
+    assert PPRINT_DICT.startswith("{'adduser': ['3.134', '686'],\n 'adwaita-icon-theme': ['43-1', '20899'],")
+    for content in (PPRINT_TUPLES, PPRINT_DICT):
+        assert toolstub.synopsize(content).kind not in ("csv", "tsv")
+
+
+# look-alikes that stay CSV: parenthesised and quoted cells, negative numbers, tuples of numbers in quotes
+CSV_LOOK_ALIKES = {
+    "tz": 'zone,offset,label\n"(GMT+01:00) Berlin",+0100,CET\n"(GMT+02:00) Athens",+0200,EET\n"(GMT-05:00) New York",-0500,EST\n'
+          '"(GMT+09:00) Tokyo",+0900,JST\n"(GMT+00:00) London",+0000,GMT\n',
+    "quoted": 'name,version,summary\n"adduser","3.134","add and remove users and groups"\n"apt","2.6.1","commandline package manager"\n'
+              '"bash","5.2.15-2+b7","GNU Bourne Again SHell"\n"curl","7.88.1-10","command line tool for transferring data"\n',
+    "numbers": "x,y,z\n-1.5,2.0,3\n-0.25,4.5,-6\n7,-8.125,9\n10,11,-12\n",
+    "points": 'id,start,end\n1,"(1, 2)","(3, 4)"\n2,"(5, 6)","(7, 8)"\n3,"(9, 10)","(11, 12)"\n4,"(13, 14)","(15, 16)"\n',
+    "quotes_in_text": "id,title,author\n1,'Twas the night,Clement Moore\n2,O'Neill's plays,Eugene O'Neill\n3,Rock 'n' roll,Various\n"
+                      "4,It's late,Someone\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CSV_LOOK_ALIKES))
+def test_csv_look_alikes_stay_csv(name):
+    assert toolstub.synopsize(CSV_LOOK_ALIKES[name]).kind == "csv"
