@@ -41,6 +41,8 @@ def fixtures():
                               capture_output=True, text=True).stdout.splitlines()[:60]
         con.executemany("insert into pkg values (?,?,?,?)", [r.split("\t") for r in rows if r.count("\t") == 3])
         con.commit(); con.close()
+    (FX / "pkgs.tsv").write_text(subprocess.run(["dpkg-query", "-W", "-f=${Package}\t${Version}\t${Installed-Size}\n"],
+                                                capture_output=True, text=True).stdout)
     proj = FX / "pyproj"; proj.mkdir(exist_ok=True)
     (proj / "test_calc.py").write_text(textwrap.dedent('''\
         import json, pytest
@@ -361,6 +363,34 @@ def cmds(port):
     a("json", J, "npm view npm@10.9.0 --json 2>/dev/null | head -c 100000")
     a("text", T_LIST, "npm config get registry; npm prefix -g; npm root -g")
     a("text", T_LIST, f"{PY} -m pip index versions pip 2>&1 | head -5")
+    # third batch: table printers agents use (tabulate, prettytable, rich in a throwaway venv TV), git plumbing
+    tv = os.environ.get("DETCMD_TABLE_VENV", "/tmp/detcmd-venv") + "/bin/python"
+    rows = f"rows=[l.split(chr(9)) for l in open('{FX}/pkgs.tsv').read().splitlines()[:25]]"
+    for fmt, kind, rule in (("plain", "text", T_LIST), ("simple", "text", T_LIST), ("grid", "text", T_LIST), ("psql", "text", T_LIST),
+                            ("rst", "text", T_LIST + " (an RST simple table)"), ("orgtbl", "text", T_LIST),
+                            ("github", "markdown", "a GFM pipe table: markdown"), ("pipe", "markdown", "a GFM pipe table: markdown"),
+                            ("tsv", "tsv", TSV), ("html", "html", "HTML table: html"), ("latex", "text|code", AMB + " (LaTeX tabular)"),
+                            ("fancy_grid", "text", T_LIST), ("jira", "text", T_LIST), ("mediawiki", "text", T_LIST + " (wiki markup)")):
+        a(kind, rule, f"{tv} -c \"{rows}; import tabulate; print(tabulate.tabulate(rows, headers=['package','version','size'], tablefmt='{fmt}'))\"")
+    a("text", T_LIST, f"{tv} -c \"{rows}; import prettytable; t=prettytable.PrettyTable(['package','version','size']); t.add_rows(rows); print(t)\"")
+    a("csv", CSV, f"{tv} -c \"{rows}; import prettytable; t=prettytable.PrettyTable(['package','version','size']); t.add_rows(rows); print(t.get_csv_string())\"")
+    a("json", J, f"{tv} -c \"{rows}; import prettytable; t=prettytable.PrettyTable(['package','version','size']); t.add_rows(rows); print(t.get_json_string())\"")
+    a("text", T_LIST, f"{tv} -c \"{rows}; import rich.console, rich.table; t=rich.table.Table('package','version','size'); [t.add_row(*r) for r in rows]; rich.console.Console(width=100, color_system=None).print(t)\"")
+    a("text|code", AMB + " (a Python repr)", f"{tv} -c \"{rows}; import pprint; pprint.pprint(dict((r[0], r[1:]) for r in rows))\"")
+    a("text", T_LIST, "node -e \"console.table(require('os').cpus().map(c => ({model: c.model.slice(0, 30), speed: c.speed})))\"")
+    a("text|code", AMB + " (util.inspect of an object)", "node -e \"console.log(require('os').networkInterfaces())\"")
+    a("tsv", TSV, f"git -C {g} diff --numstat HEAD~6 HEAD"); a("tsv", TSV + ": fields TAB path", f"git -C {g} diff --raw HEAD~6 HEAD")
+    a("text", T_LIST, f"git -C {g} status --porcelain=v2 --branch; git -C {g} show-ref")
+    a("tsv", TSV + ": sha TAB ref", f"git -C {g} ls-remote . 2>/dev/null")
+    a("text", T_LIST, f"git -C {g} rev-list --objects -n 3 HEAD | head -60"); a("text", T_LIST, f"git -C {g} cat-file --batch-check --batch-all-objects | head -60")
+    a("text", T_LIST, "ldconfig -p | head -80"); a("text", T_LIST, "pkg-config --list-all 2>/dev/null | head -60")
+    a("text", T_LIST, "cat /proc/net/tcp | head -30"); a("text", T_LIST, "ip -s link"); a("text", T_LIST, "ip neigh; ip rule")
+    a("text", HEX, "xxd -p /usr/bin/true | head -40"); a("text", HEX, "base64 -w0 /etc/os-release")
+    a("text", T_LIST, f"{PY} -m zipfile -l $(ls {STDLIB}/ensurepip/_bundled/*.whl | head -1) | head -60")
+    a("text", T_LIST, "gzip -l $(ls /usr/share/doc/*/changelog.Debian.gz | head -5)")
+    a("text", T_LIST, "jq -r 'to_entries[] | \"\\(.key)=\\(.value)\"' <<< '{\"a\": 1, \"b\": \"two\", \"c\": [3]}'; jq -r '.\"3166-1\"[:20][] | \"\\(.alpha_2): \\(.name)\"' /usr/share/iso-codes/json/iso_3166-1.json")
+    a("csv", CSV + " (quoted fields)", "(echo 'code,name,official'; jq -r '.\"3166-1\"[:40][] | [.alpha_3, .name, (.official_name // \"\")] | @csv' /usr/share/iso-codes/json/iso_3166-1.json)")
+    a("text", T_LIST, "cat /usr/share/iso-codes/json/iso_3166-1.json | jq -r '.\"3166-1\"[:50][].name' | column -c 120")
     return [x for x in L if x]
 
 def run(cmd, err):
