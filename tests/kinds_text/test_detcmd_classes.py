@@ -243,3 +243,63 @@ CSV_LOOK_ALIKES = {
 @pytest.mark.parametrize("name", sorted(CSV_LOOK_ALIKES))
 def test_csv_look_alikes_stay_csv(name):
     assert toolstub.synopsize(CSV_LOOK_ALIKES[name]).kind == "csv"
+
+
+# listings whose rows carry times: text, though most lines hold a timestamp
+PS_EF = """UID        PID  PPID  C STIME TTY          TIME CMD
+root         1     0  0 10:11 ?        00:01:44 /process_api --firecracker-init --addr 0.0.0.0:2024
+root         2     0  0 10:11 ?        00:00:00 [kthreadd]
+root         3     2  0 10:11 ?        00:00:00 [pool_workqueue_release]
+root         4     2  0 10:11 ?        00:00:00 [kworker/R-rcu_gp]
+root         5     2  0 10:11 ?        00:00:00 [kworker/R-sync_wq]
+root         6     2  0 10:11 ?        00:00:00 [kworker/R-kvfree_rcu_reclaim]
+"""
+PS_LSTART = """  PID                  STARTED CMD
+    1 Fri Dec  4 10:11:13 2026 /process_api --firecracker-init --addr 0.0.0.0:2024
+    2 Fri Dec  4 10:11:13 2026 [kthreadd]
+    3 Fri Dec  4 10:11:13 2026 [pool_workqueue_release]
+    4 Fri Dec  4 10:11:13 2026 [kworker/R-rcu_gp]
+"""
+PS_ETIME = """  PID USER         ELAPSED     TIME COMMAND
+    1 root        09:45:49 00:01:44 process_api
+    2 root        09:45:49 00:00:00 kthreadd
+    3 root        09:45:49 00:00:00 pool_workqueue_release
+    4 root        09:45:49 00:00:00 kworker/R-rcu_gp
+"""
+LS_LT = """total 12924
+drwx------  6 root root     4096 19:57:02 bash_jobs.0
+drwx--x--x  2 root root     4096 19:57:02 bash_tool_ac433a5c
+drwx--x--x  2 root root     4096 19:56:56 bash_tool_98d06a82
+drwxr-xr-x  4 root root     4096 19:56:54 detcmd-probe
+drwx------  2 root root     4096 19:56:42 tmpp02ufurr
+"""
+W = """ 19:57:02 up  9:45,  0 user,  load average: 4.75, 4.51, 4.59
+USER     TTY      FROM             LOGIN@   IDLE   JCPU   PCPU WHAT
+"""
+
+
+@pytest.mark.parametrize("content", [PS_EF, PS_LSTART, PS_ETIME, LS_LT, W], ids=["ps_ef", "ps_lstart", "ps_etime", "ls_lt", "w"])
+def test_listings_with_times_are_text(content):
+    assert toolstub.synopsize(content).kind == "text"
+
+
+# look-alikes that stay logs: syslog records, a log whose first words are capitals, kubectl events, glog
+LOG_LOOK_ALIKES = {
+    "syslog": "Dec  4 10:11:13 vm systemd[1]: Started Daily apt download activities.\n"
+              "Dec  4 10:11:14 vm CRON[812]: (root) CMD (command -v debian-sa1 > /dev/null && debian-sa1 1 1)\n"
+              "Dec  4 10:11:15 vm kernel: [    0.262018] pid_max: default: 32768 minimum: 301\n",
+    "user_header": "USER LOGIN FAILED for demo\n2026-12-04 10:11:13 WARN auth: bad password for demo\n"
+                   "2026-12-04 10:11:14 ERROR auth: account locked: demo\n2026-12-04 10:11:15 INFO auth: unlocked by admin\n",
+    "kubectl_events": "LAST SEEN   TYPE      REASON      OBJECT            MESSAGE\n"
+                      "2m          Normal    Scheduled   pod/web-5d8f7     Successfully assigned default/web-5d8f7 to node-1\n"
+                      "2m          Normal    Pulling     pod/web-5d8f7     Pulling image \"nginx\"\n"
+                      "1m          Warning   BackOff     pod/web-5d8f7     Back-off restarting failed container\n",
+    "glog": "I0512 10:00:01.123456    42 server.go:87] Listening on :8080\n"
+            "W0512 10:00:02.000001    42 cache.go:19] cache miss rate 0.93\n"
+            "E0512 10:00:03.500000    42 db.go:211] connection refused: 10.0.0.7:5432\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOG_LOOK_ALIKES))
+def test_log_look_alikes_stay_logs(name):
+    assert toolstub.synopsize(LOG_LOOK_ALIKES[name]).kind == "log"
