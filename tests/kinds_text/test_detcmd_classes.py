@@ -303,3 +303,45 @@ LOG_LOOK_ALIKES = {
 @pytest.mark.parametrize("name", sorted(LOG_LOOK_ALIKES))
 def test_log_look_alikes_stay_logs(name):
     assert toolstub.synopsize(LOG_LOOK_ALIKES[name]).kind == "log"
+
+
+# `git blame -s README.md | head -20` (this repository): annotated lines of a Markdown file
+BLAME_S = """\
+^6877d85   1) # toolstub
+^6877d85   2) 
+^6877d85   3) Keep huge AI-agent tool outputs out of the model's context without losing them.
+e1692cae   4) 
+e1692cae   5) An agent's tools return 10 MB API responses, CSV exports, build logs, source files. Put them in
+e1692cae   6) the context and they crowd out everything else; cut them and the data is gone. **toolstub**
+e1692cae   7) stores the raw output whole, puts a short, *typed, deterministic* synopsis (a "stub") in its place
+e1692cae   8) (JSON shape, CSV columns, YAML keys, XML root and children, code imports and symbols, log levels
+e1692cae   9) and the first error line, diff files, markdown outline, text headers and excerpts, or a head/tail
+e1692cae  10) sample for what cannot be typed), and gives the model tools to **read, search, list and query**
+e1692cae  11) the original by ref. Python library, CLI, HTTP API and MCP server; kinds are pluggy plugins,
+e1692cae  12) caps and detection are rule-file data.
+^6877d85  13) 
+a7526c9e  14) The source folder `engine/` is installed as the package `toolstub` (`plugins/` as
+a7526c9e  15) `toolstub.plugins`, `rules/` as `toolstub.rules`): `engine/store/session.py` is
+a7526c9e  16) `toolstub.store.session`. The layers and where to add a kind, a rule, a store backend, an
+a7526c9e  17) adapter or a route: [docs/architecture.md](docs/architecture.md).
+a7526c9e  18) 
+^6877d85  19) ## Quick start
+^6877d85  20) 
+"""
+_DATES = {"^6877d85": "2026-12-02 15:09:18", "e1692cae": "2026-12-02 16:03:51", "a7526c9e": "2026-12-03 08:18:25"}
+# the same lines as plain `git blame README.md` prints them (author and date in the annotation)
+BLAME = "".join(
+    f"{line[:8]} (Seed a270a166 maintainers {_DATES[line[:8].strip()]} +0000 {line[9:]}" for line in BLAME_S.splitlines(keepends=True)
+)
+README_HEAD = "".join(line.split(") ", 1)[1] if ") " in line else "\n" for line in BLAME_S.splitlines(keepends=True))
+
+
+def test_git_blame_of_markdown_is_text():
+    assert BLAME.startswith("^6877d85 (Seed a270a166 maintainers 2026-12-02 15:09:18 +0000   1) # toolstub\n")
+    for content in (BLAME, BLAME_S):
+        assert toolstub.synopsize(content).kind == "text"
+
+
+def test_blamed_file_itself_keeps_its_kind():
+    assert README_HEAD.startswith("# toolstub\n\nKeep huge AI-agent tool outputs")
+    assert toolstub.synopsize(README_HEAD).kind == "markdown"
