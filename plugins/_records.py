@@ -20,6 +20,18 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from typing import Any
 
+from toolstub.regex import compile_pattern
+
+# ANSI escape sequences (`jq -C`, colour forced on): CSI, OSC and the two-byte ESC forms
+_ANSI = compile_pattern(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+
+
+def strip_ansi(text: str) -> str:
+    """``text`` without ANSI escape sequences (one linear RE2 pass; unchanged when it has no ESC)."""
+    if "\x1b" not in text:
+        return text
+    return _ANSI.sub(b"", text.encode("utf-8", "surrogatepass")).decode("utf-8", "surrogatepass")
+
 
 class LazyModule:
     """A module imported on first attribute use, which then replaces itself in ``namespace``.

@@ -47,6 +47,8 @@ measured with a bracket scan, so a 100,000-deep value costs one pass.
   one after another and nothing else, and one of them at least runs over several lines (what
   ``jq '.items[]'`` or ``jq '.a, .b'`` prints, pretty-printed; one value a line is JSON Lines), the content is a JSON value stream: described as the list of its values
   (summary ``JSON value stream.`` / ``values: N``), not as its first value with trailing text.
+* ``strip_ansi`` (false): remove ANSI escape sequences first, so coloured JSON (``jq -C``) is
+  read as printed.
 * ``more_format`` (``""``): appended as a list item when a cap cuts a list,
   e.g. ``"+{n} more"``; empty: nothing is appended (the seed).
 * ``empty_keys_text`` (``""``): what ``top-level keys:`` shows for ``{}``.
@@ -81,7 +83,7 @@ from itertools import accumulate
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
-from toolstub.plugins._records import FieldStats, LazyModule
+from toolstub.plugins._records import FieldStats, LazyModule, strip_ansi
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, cut, head_tail_sample
@@ -105,6 +107,7 @@ DEFAULTS: dict[str, Any] = {
     "trailing_text": "keep",
     "small_value_share": 0.5,
     "value_streams": False,
+    "strip_ansi": False,
     "more_format": "",
     "empty_keys_text": "",
     "comments": False,
@@ -139,6 +142,7 @@ CAPS_SCHEMA: dict[str, Any] = {
         "trailing_text": {"enum": ["keep", "reject_after_small_value"], "description": "non-JSON text after the value"},
         "small_value_share": {"type": "number", "minimum": 0, "maximum": 1, "description": "see trailing_text"},
         "value_streams": {"type": "boolean", "description": "whole JSON values one after another: a value stream"},
+        "strip_ansi": {"type": "boolean", "description": "remove ANSI escape sequences (jq -C) before decoding"},
         "more_format": {"type": "string", "description": "item appended when a cap cuts a list; {n} = items left out"},
         "empty_keys_text": {"type": "string", "description": "what 'top-level keys:' shows for an empty object"},
         "comments": {"type": "boolean", "description": "JSONC: skip // and /* */ comments and trailing commas"},
@@ -672,6 +676,8 @@ def _evidence(synopsis: Synopsis, size: int) -> tuple[Evidence, ...]:
 def _describe(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
     text = inp.stripped
+    if caps.get("strip_ansi") and "\x1b" in text:
+        text = strip_ansi(text).strip()
     if caps["skip_bom"] and text.startswith("\ufeff"):
         text = text.lstrip("\ufeff").strip()
     hinted = "json" in inp.mime

@@ -21,7 +21,8 @@ that are not).
 .. rubric:: Options (``kinds.ndjson``)
 
 ``probe_lines`` (20), ``min_lines`` (2), ``max_records`` (10,000),
-``key_limit`` (20), ``first_record_chars`` (200), ``more_format`` (``"+{n} more"``).
+``key_limit`` (20), ``first_record_chars`` (200), ``more_format`` (``"+{n} more"``),
+``strip_ansi`` (true: ANSI escape sequences are removed first, so ``jq -C -c`` output is read as printed).
 
 A third-party plugin can describe JSON Lines its own way: ``examples/toolstub-ndjson``
 registers the detector ``ndjson_keys`` (kind ``ndjson``) and shows how a rule file
@@ -35,7 +36,7 @@ import json
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
-from toolstub.plugins._records import FieldStats, LazyModule
+from toolstub.plugins._records import FieldStats, LazyModule, strip_ansi
 from toolstub.synopsis import (
     Claim,
     Evidence,
@@ -56,6 +57,7 @@ DEFAULTS: dict[str, Any] = {
     "key_limit": 20,
     "first_record_chars": 200,
     "more_format": "+{n} more",
+    "strip_ansi": True,
 }
 
 _INT = {"type": "integer", "minimum": 1}
@@ -69,6 +71,7 @@ CAPS_SCHEMA: dict[str, Any] = {
         "key_limit": {**_INT, "description": "keys and fields listed"},
         "first_record_chars": {"type": "integer", "minimum": 0, "description": "clip of the first record shown"},
         "more_format": {"type": "string", "description": "item appended when a cap cuts a list; {n} = left out"},
+        "strip_ansi": {"type": "boolean", "description": "remove ANSI escape sequences (jq -C -c) first"},
     },
 }
 
@@ -159,10 +162,14 @@ def scan(content: str, caps: Any) -> tuple[int, int, int, FieldStats, str, dict[
 
 def _summarize(inp: KindInput) -> Claim | None:
     caps = inp.caps
-    stripped = inp.stripped.lstrip("\ufeff")
+    content, stripped = inp.content, inp.stripped
+    if caps.get("strip_ansi") and "\x1b" in stripped:
+        content = strip_ansi(content)
+        stripped = content.strip()
+    stripped = stripped.lstrip("\ufeff")
     if stripped[:1] not in ("{", "[") or "\n" not in stripped:
         return None
-    scanned = scan(inp.content.lstrip("\ufeff"), caps)
+    scanned = scan(content.lstrip("\ufeff"), caps)
     if scanned is None:
         return None
     records, parsed, bad, stats, first, kinds = scanned

@@ -345,3 +345,31 @@ def test_git_blame_of_markdown_is_text():
 def test_blamed_file_itself_keeps_its_kind():
     assert README_HEAD.startswith("# toolstub\n\nKeep huge AI-agent tool outputs")
     assert toolstub.synopsize(README_HEAD).kind == "markdown"
+
+
+# coloured JSON: `jq -C '.[:1]'` and `jq -C -c '.[:3][] | {alpha_2, name}'` over iso_3166-1.json
+_K, _S, _P, _R = "\x1b[34;1m", "\x1b[0;32m", "\x1b[1;39m", "\x1b[0m"
+JQ_COLOUR = (f'{_P}[\n  {_P}{{\n    {_R}{_K}"alpha_2"{_R}{_P}: {_R}{_S}"AW"{_R}{_P},\n    {_R}{_K}"name"{_R}{_P}: {_R}{_S}"Aruba"{_R}{_P},\n'
+             f'    {_R}{_K}"numeric"{_R}{_P}: {_R}{_S}"533"{_R}{_P}\n  {_P}}}{_R}{_P}\n{_P}]{_R}\n')
+JQ_COLOUR_LINES = "".join(
+    f'{_P}{{{_R}{_K}"alpha_2"{_R}{_P}:{_R}{_S}"{code}"{_R}{_P},{_R}{_K}"name"{_R}{_P}:{_R}{_S}"{name}"{_R}{_P}{_P}}}{_R}\n'
+    for code, name in (("AW", "Aruba"), ("AF", "Afghanistan"), ("AO", "Angola"))
+)
+
+
+def test_coloured_json_is_read_as_printed():
+    assert JQ_COLOUR.startswith('\x1b[1;39m[\n  \x1b[1;39m{\n    \x1b[0m\x1b[34;1m"alpha_2"')
+    syn = toolstub.synopsize(JQ_COLOUR)
+    assert syn.kind == "json" and syn.summary == ("JSON array.", "array length: 1")
+    assert '[0].name: "Aruba"' in syn.notable_items
+    lines = toolstub.synopsize(JQ_COLOUR_LINES)
+    assert lines.kind == "ndjson" and lines.summary == ("NDJSON (JSON Lines) with 3 records.", "keys: alpha_2, name")
+
+
+def test_coloured_look_alikes_keep_their_kind():
+    coloured_log = "".join(f"\x1b[31m[ERROR]\x1b[0m 2026-12-04 10:11:1{i} worker {i}: connection refused\n" for i in range(4))
+    assert toolstub.synopsize(coloured_log).kind == "log"
+    coloured_ls = "".join(f"drwxr-xr-x 2 root root 4096 Dec  4 10:11 \x1b[01;34m{d}\x1b[0m\n" for d in ("apt", "cron.d", "default", "dpkg"))
+    assert toolstub.synopsize("total 16\n" + coloured_ls).kind == "text"
+    # compat reads the escapes as the seed did: not JSON
+    assert toolstub.synopsize(JQ_COLOUR, rules="openviking-compat").kind != "json"
