@@ -391,6 +391,15 @@ def cmds(port):
     a("text", T_LIST, "jq -r 'to_entries[] | \"\\(.key)=\\(.value)\"' <<< '{\"a\": 1, \"b\": \"two\", \"c\": [3]}'; jq -r '.\"3166-1\"[:20][] | \"\\(.alpha_2): \\(.name)\"' /usr/share/iso-codes/json/iso_3166-1.json")
     a("csv", CSV + " (quoted fields)", "(echo 'code,name,official'; jq -r '.\"3166-1\"[:40][] | [.alpha_3, .name, (.official_name // \"\")] | @csv' /usr/share/iso-codes/json/iso_3166-1.json)")
     a("text", T_LIST, "cat /usr/share/iso-codes/json/iso_3166-1.json | jq -r '.\"3166-1\"[:50][].name' | column -c 120")
+    # fourth batch: colour forced on (tools run under a pty-forcing flag print ANSI escapes)
+    a("text", T_LIST, "ls -l --color=always /etc/apt /usr/share/doc/git"); a("text", T_LIST, f"grep --color=always -rn 'import ' {g}/plugins | head -80")
+    a("text", T_GITTXT, f"git -C {g} log --color=always --oneline --decorate -n 40"); a("diff", D, f"git -C {g} diff --color=always HEAD~2 HEAD | head -300")
+    a("text", T_GITTXT, f"git -C {g} log --color=always --stat -n 3"); a("diff", D, "diff --color=always -u <(ls /etc | head -40) <(ls /etc | head -50 | tail -45)")
+    a("json", J, "jq -C '.\"3166-1\"[:10]' /usr/share/iso-codes/json/iso_3166-1.json"); a("ndjson", ND, "jq -C -c '.\"3166-1\"[:30][]' /usr/share/iso-codes/json/iso_3166-1.json")
+    a("yaml", Y, "kubectl create deployment web --image=nginx --dry-run=client -o yaml | yq -C -y . 2>/dev/null || true")
+    a("log", L_RUN, f"{pyt} --color=yes -v test_calc.py 2>&1"); a("log", L_RUN, f"{pyt} --color=yes -q test_calc.py 2>&1")
+    a("log", L_RUN, f"cd {c} && gcc -fdiagnostics-color=always -Wall -c bad.c -o /dev/null 2>&1")
+    a("text", T_HELP, f"{PY} -m pip list --help | head -40"); a("text", T_LIST, "npm ls -g --color=always 2>&1 | head -40")
     return [x for x in L if x]
 
 def run(cmd, err):
