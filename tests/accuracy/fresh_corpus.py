@@ -203,35 +203,9 @@ def _take_files(b: FreshBuilder, prefix: str, files: list[tuple[str, Path]], sou
 # --------------------------------------------------------------------------- Debian packages
 
 
-def _debs(b: FreshBuilder, tmp: Path) -> list[tuple[str, Path]]:
-    """(package name, unpacked root) of each pinned Debian package (downloaded once into the cache)."""
-    d = b.cache / "deb"
-    d.mkdir(parents=True, exist_ok=True)
-    out = []
-    missing = [spec for spec in DEBS if not list(d.glob(_deb_glob(spec)))]
-    if missing and _which("apt-get"):
-        _run(["apt-get", "download", "-q", *missing], cwd=d, timeout=300, stderr=True)
-        still = [spec for spec in missing if not list(d.glob(_deb_glob(spec)))]
-        if still:  # old or empty package lists, or a version the mirror no longer has: one by one after an update
-            _run(["apt-get", "update", "-qq"], timeout=300, stderr=True)
-            for spec in still:
-                _run(["apt-get", "download", "-q", spec], cwd=d, timeout=120, stderr=True)
-    for spec in DEBS:
-        found = sorted(d.glob(_deb_glob(spec)))
-        name = spec.split("=")[0]
-        if not found or not _which("dpkg-deb"):
-            b.corpus.sources_missing.append(f"deb:{spec}")
-            continue
-        root = tmp / "deb" / name
-        root.mkdir(parents=True, exist_ok=True)
-        _run(["dpkg-deb", "-x", str(found[0]), str(root)])
-        out.append((name, root, found[0]))
-    return out
-
-
-def _deb_glob(spec: str) -> str:
-    name, version = spec.split("=")
-    return f"{name}_*{version.split(':')[-1]}_*.deb"  # an epoch is written 1%3a in the file name
+def _debs(b: FreshBuilder, tmp: Path) -> list[tuple[str, Path, Path]]:
+    """(package name, unpacked root, .deb) of each pinned Debian package (downloaded once into the cache)."""
+    return rc.unpack_debs(DEBS, b.cache / "deb", tmp / "deb", b.corpus.sources_missing)
 
 
 def src_debs(b: FreshBuilder, tmp: Path) -> None:

@@ -1447,44 +1447,58 @@ _HARD_QUOTAS = {"elisp": 40, "perl": 40, "rust": 25, "tcl": 25, "lua": 30, "m4":
                 "vimhelp": 20, "changelog": 16, "markdown": 15, "awk": 10, "ruby": 25, "go": 30, "php": 20, "po": 20, "toml": 10}
 
 
-def _hard_debs(b: Builder, tmp: Path) -> list[tuple[str, Path]]:
-    """(package name, unpacked root) of each HARD_DEBS package (``apt-get download`` once into the cache)."""
-    d = b.cache / "deb"
+def apt_fetch(specs: list[str] | tuple[str, ...], d: Path) -> dict[str, tuple[Path | None, bool]]:
+    """Each ``name=version`` spec's ``.deb`` in ``d`` (``apt-get download`` into ``d`` once) and whether it is the pinned one.
+
+    One pinned download fails whole when one pin is not in the package lists (stale lists on a new machine, or a
+    security update that replaced the pinned version): then update and fetch one by one, falling back to the
+    mirror's current version of a package whose pin is gone. ``(None, False)`` for a spec with no package.
+    """
     d.mkdir(parents=True, exist_ok=True)
 
-    def found(spec: str) -> list[Path]:
+    def pinned(spec: str) -> list[Path]:
         name, version = spec.split("=")
         return sorted(d.glob(f"{name}_*{version.split(':')[-1]}_*.deb"))  # an epoch is written 1%3a in the name
 
-    def found_any(spec: str) -> list[Path]:  # the pinned version, else the one taken when the pin had left the mirror
-        return found(spec) or sorted(d.glob(f"{spec.split('=')[0]}_*.deb"))
+    def any_version(spec: str) -> list[Path]:  # the pinned version, else the one taken when the pin had left the mirror
+        return pinned(spec) or sorted(d.glob(f"{spec.split('=')[0]}_*.deb"))
 
-    missing = [spec for spec in HARD_DEBS if not found_any(spec)]
+    missing = [spec for spec in specs if not any_version(spec)]
     if missing and _which("apt-get"):
-        # one pinned download fails whole when one pin is not in the package lists (stale lists on a new machine,
-        # or a security update that replaced the pinned version): then update and fetch one by one, falling back
-        # to the mirror's current version of a package whose pin is gone (the manifest records what was taken)
         _run(["apt-get", "download", "-q", *missing], cwd=d, timeout=300, stderr=True)
-        still = [spec for spec in missing if not found_any(spec)]
+        still = [spec for spec in missing if not any_version(spec)]
         if still:
             _run(["apt-get", "update", "-qq"], timeout=300, stderr=True)
             for spec in still:
                 _run(["apt-get", "download", "-q", spec], cwd=d, timeout=120, stderr=True)
-                if not found_any(spec):
+                if not any_version(spec):
                     _run(["apt-get", "download", "-q", spec.split("=")[0]], cwd=d, timeout=120, stderr=True)
-    out = []
-    for spec in HARD_DEBS:
-        debs, name = found_any(spec), spec.split("=")[0]
-        if debs and not found(spec):
-            b.corpus.sources_missing.append(f"deb:{spec} (pin gone: took {debs[0].name})")
-        if not debs or not _which("dpkg-deb"):
-            b.corpus.sources_missing.append(f"deb:{spec}")
-            continue
-        root = tmp / "hard-deb" / name
-        root.mkdir(parents=True, exist_ok=True)
-        _run(["dpkg-deb", "-x", str(debs[0]), str(root)])
-        out.append((name, root))
+    out: dict[str, tuple[Path | None, bool]] = {}
+    for spec in specs:
+        debs = any_version(spec)
+        out[spec] = (debs[0], bool(pinned(spec))) if debs else (None, False)
     return out
+
+
+def unpack_debs(specs: list[str] | tuple[str, ...], d: Path, root: Path, missing: list[str]) -> list[tuple[str, Path, Path]]:
+    """(package name, unpacked root, .deb) of each spec fetched by :func:`apt_fetch`; what is absent goes to ``missing``."""
+    out = []
+    for spec, (deb, is_pinned) in apt_fetch(specs, d).items():
+        name = spec.split("=")[0]
+        if deb is not None and not is_pinned:
+            missing.append(f"deb:{spec} (pin gone: took {deb.name})")
+        if deb is None or not _which("dpkg-deb"):
+            missing.append(f"deb:{spec}")
+            continue
+        (root / name).mkdir(parents=True, exist_ok=True)
+        _run(["dpkg-deb", "-x", str(deb), str(root / name)])
+        out.append((name, root / name, deb))
+    return out
+
+
+def _hard_debs(b: Builder, tmp: Path) -> list[tuple[str, Path]]:
+    """(package name, unpacked root) of each HARD_DEBS package (downloaded once into the cache)."""
+    return [(name, root) for name, root, _ in unpack_debs(HARD_DEBS, b.cache / "deb", tmp / "hard-deb", b.corpus.sources_missing)]
 
 
 def _hard_label(rel: str) -> tuple[str, str] | None:
