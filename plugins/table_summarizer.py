@@ -24,6 +24,9 @@ kept, and content without quotes is read with plain splits (same result).
   each of the first ``sample_rows`` rows, its cells joined by ``\x1f`` (so a pattern can
   tell a cell boundary from a comma inside a quoted cell); when at least that fraction of
   the rows match, the content is prose or a log, not a table.
+* ``comment_header`` (false): content opening with up to 50 ``#`` lines whose last one
+  holds the delimiter is read as that line (its ``#`` removed) over the rows that follow
+  (``lscpu -p``); the rows must have its width, as for any table.
 
 .. rubric:: Examples
 
@@ -91,6 +94,8 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "max_field_chars": {"type": ["integer", "null"], "minimum": 1,
                             "description": "longest field, quoted or not (null: the csv module's limit, 131072)"},
         "confidence": {"type": "boolean", "description": "return a scored claim (strongest_claim detection)"},
+        "comment_header": {"type": "boolean",
+                           "description": "rows under a block of # lines whose last line is the header (lscpu -p)"},
     },
 }
 
@@ -117,6 +122,7 @@ def _defaults(label: str, delimiter: str) -> Mapping[str, Any]:
         "not_table_fraction": 0.5,
         "sample_rows": 50,
         "confidence": False,
+        "comment_header": False,
     }
 
 
@@ -389,7 +395,11 @@ def _column_line(header: list[str], caps: Mapping[str, Any]) -> str:
 def summarize_table(inp: KindInput, kind: str) -> Synopsis | Claim | None:
     """The first of the ``delimiters`` that reads as a table (the seed: one delimiter)."""
     content, caps = inp.content, inp.caps
+    original = content
     for index, delimiter in enumerate(caps["delimiters"]):
+        content = original
+        if caps.get("comment_header") and content.startswith("#"):
+            content = _after_comments(content, delimiter) or content
         if delimiter not in content:
             continue
         facts: dict[str, int] = {}
@@ -403,6 +413,30 @@ def summarize_table(inp: KindInput, kind: str) -> Synopsis | Claim | None:
                 return found
             return Claim(synopsis=found, evidence=_evidence(facts, index > 0))
     return None
+
+
+_MAX_COMMENT_LINES = 50
+
+
+def _after_comments(content: str, delimiter: str) -> str | None:
+    """``comment_header``: a table under a block of ``#`` lines whose last one is its header
+    (``lscpu -p``: ``# CPU,Core,Socket,...`` then the rows) as the table alone, the header
+    without its ``#``; None when the block is not followed by rows or its last line holds no
+    delimiter. The rows must then have the header's width, as for any table."""
+    pos, last = 0, None
+    for _ in range(_MAX_COMMENT_LINES):
+        if not content.startswith("#", pos):
+            break
+        end = content.find("\n", pos)
+        if end < 0:
+            return None
+        last, pos = content[pos + 1 : end].strip(), end + 1
+    else:
+        return None
+    rest = content[pos:]
+    if last is None or delimiter not in last or not rest.strip():
+        return None
+    return last + "\n" + rest
 
 
 def _evidence(facts: Mapping[str, int], secondary: bool) -> tuple[Evidence, ...]:

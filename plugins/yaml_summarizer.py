@@ -828,6 +828,7 @@ def _aligned_share(content: str) -> float:
 
 _FIELD_KEY = re.compile(r"^[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$")
 _IDENTIFIER_KEY = re.compile(r"^[$@:]?[A-Za-z_][\w.$/-]*$")  # `:backends` too: a Ruby symbol (hiera, sidekiq)
+_TOKEN_KEY = re.compile(r"^['\"]?[\w.$/@+-]+['\"]?$")  # one token, no blank: `3166-3`, `8080`, `'404'`
 _BLOCK_SCALAR = re.compile(r"(?m):[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
 _DOCUMENT_START = re.compile(r"(?m)^---(?:[ \t]|$)")
 
@@ -854,8 +855,12 @@ def evidence_of(content: str, kind: str, data: Any, keys: list[str], info: dict[
             found.append(Evidence("nested", min(1.0, 3 * nested / len(values)), 0.8))
             identifiers = sum(1 for k in keys if _IDENTIFIER_KEY.match(k))
             found.append(Evidence("identifier_keys", identifiers / len(keys), 0.5))
-            if identifiers < len(keys) / 2:
-                found.append(Evidence("spaced_keys", 1.0 - identifiers / len(keys), -0.5))
+            # a label has words with blanks (`Last Modified`); a key that is one token over nested
+            # values is no label, digits first or not (`3166-3:`, `8080:`, `1.2.0:` over mappings or
+            # lists: codes, ports, versions as keys); a flat `404: Not Found` listing stays a label list
+            spaced = sum(1 for k in keys if not _IDENTIFIER_KEY.match(k) and not (nested and _TOKEN_KEY.match(k)))
+            if spaced > len(keys) / 2:
+                found.append(Evidence("spaced_keys", spaced / len(keys), -0.5))
             if not nested and len(values) <= 2:
                 found.append(Evidence("few_keys", 1.0, -0.3))
             if not nested:
