@@ -11,6 +11,12 @@ outputs outside the corpus that `default` read as another kind, each with look-a
   lines, the last of which is the header (``# CPU,Core,Socket,Node,,L1d,L1i,L2,L3``), read as text. A comment
   block whose last line holds the delimiter is the header when the rows have its width; a program whose first
   comment holds commas stays code.
+- Listings of (modification time, name) rows (probe_detcmd, this machine's /etc; no authored content):
+  ``find -printf '%T+ %p'``, ``find -printf '%TY-%Tm-%Td %TH:%TM:%TS %p'``, ``stat -c '%y %n'`` and
+  ``stat -c '%n %s %U %y'`` read as log (a timestamp on every line). They are text by the corpus's rules. Every
+  line carries one of the stamps find and stat print (date ``+`` time, 10 fraction digits, or 9 digits and a
+  numeric offset) and a name, or ends with stat's stamp; logs with such stamps and a message (Go's
+  ``time.Now()`` with ``m=+``, ``key=value`` fields, docker's ``T...Z`` stamps, microsecond stamps) stay log.
 """
 
 from __future__ import annotations
@@ -107,3 +113,32 @@ def test_lscpu_parsable_is_not_csv_in_compat() -> None:
 ], ids=["python", "shell", "notes", "comments-only"])
 def test_comment_look_alikes_keep_their_kind(text: str, want: str) -> None:
     assert kind(text) == want
+
+
+LISTINGS = {
+    "find-T+": "2026-12-04+10:11:14.5798262730 ./hosts\n2006-08-07+17:14:09.0000000000 ./host.conf\n"
+               "2026-12-04+10:11:14.5798262730 ./hostname\n",
+    "find-TS": "2025-06-24 14:36:30.0000000000 ./perl\n2026-05-20 16:27:29.0000000000 ./postgresql-common\n"
+               "2021-04-10 20:00:00.0000000000 ./profile\n",
+    "stat-y-n": "2006-08-07 17:14:09.000000000 +0000 host.conf\n2026-12-04 10:11:14.579826273 +0000 hostname\n"
+                "2026-12-04 10:11:14.579826273 +0000 hosts\n",
+    "stat-n-s-U-y": "pam.conf 552 root 2023-09-21 20:55:12.000000000 +0000\n"
+                    "pam.d 4096 root 2026-12-04 13:22:45.256693228 +0000\n"
+                    "passwd 1294 root 2026-12-04 13:22:45.858680858 +0000\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LISTINGS))
+def test_time_name_listings_are_text(name: str) -> None:
+    assert kind(LISTINGS[name]) == "text"
+
+
+@pytest.mark.parametrize("text", [
+    "".join(f"2024-01-02 12:00:0{i}.12345678{i} +0000 UTC m=+0.00{i} request served\n" for i in range(5)),
+    "".join(f"2024-01-02T12:00:0{i}.123456789Z GET /index.html 200\n" for i in range(5)),
+    "".join(f"2024-01-02 12:00:0{i}.123456 INFO /var/lib/x{i}.db opened\n" for i in range(5)),
+    "".join(f"2024-01-02 12:00:0{i}.123456789 +0000 level=info path=/x{i}\n" for i in range(5)),
+    "2024-01-02+12:00:00.5 ./a\n2024-01-02 12:00:01 ERROR disk full\n",
+], ids=["go-time", "docker-timestamps", "microseconds", "key-value", "mixed"])
+def test_logs_with_stamps_stay_log(text: str) -> None:
+    assert kind(text) == "log"
