@@ -1028,6 +1028,26 @@ def _without_html_comments(lines: list[str]) -> list[str]:
     return out
 
 
+#: the opening line of a C-style comment block: ``/*``, ``/**`` or ``/*!`` and a blank or the line end
+_BLOCK_COMMENT_OPEN = re.compile(r"[ \t]*/\*[*!]?(?:[ \t]|$)")
+
+
+def _without_block_comments(lines: list[str]) -> list[str]:
+    """``lines`` with the lines of multi-line C-style comments blanked: a line that opens with ``/*``
+    (Rust's crate docs ``/*!``, a JSDoc ``/**``) up to the line that closes it with ``*/``. Their
+    Markdown documents the program around them (a Rust ``lib.rs``), it is not the document's; a comment
+    that never closes in the probe, or whose closing line is not a `` */`` line, is left as it is."""
+    out, start = list(lines), None
+    for index, line in enumerate(lines):
+        if start is None:
+            if _BLOCK_COMMENT_OPEN.match(line) and "*/" not in line:
+                start = index
+        elif line.strip().endswith("*/") and line.lstrip(" \t")[:1] == "*":
+            out[start : index + 1] = [""] * (index + 1 - start)
+            start = None
+    return out
+
+
 #: a line at column 0 of a YAML document: a key (``name:``, ``- name:``, ``"on":``), a comment, a document marker
 _YAML_TOP_KEY = re.compile(r"(?:-[ \t]+)?[\"']?[A-Za-z0-9_.-]+[\"']?:(?:[ \t]|$)")
 
@@ -1057,7 +1077,7 @@ def _summarize(inp: KindInput) -> Claim | None:
     keys, body_start = _front_matter(head)
     probed = head[body_start : body_start + probe]
     if _may_claim(probed, caps) and not _yaml_document(head[:probe]):
-        judged = _without_html_comments(probed)
+        judged = _without_block_comments(_without_html_comments(probed))
         evidence = _claim_evidence(_scan(judged, caps), caps, _evidence(judged, caps))
     else:
         evidence = ()

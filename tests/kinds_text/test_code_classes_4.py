@@ -1,0 +1,151 @@
+"""Issue 10, code classes found by probes of real material outside the accuracy corpus (fourth round).
+
+Each input is a short excerpt of a real file that `default` read wrongly before, with its licence:
+
+- Rust crate docs in a `/*! ... */` block (regex-syntax 0.6.27's src/lib.rs, MIT OR Apache-2.0,
+  as packaged by Debian's librust-regex-syntax-dev): Markdown (headings, links, a fenced example)
+  inside a comment, then the crate's items. The Markdown documents the program: the lines of a
+  multi-line C-style comment (`/*`, `/**`, `/*!` up to a ` */` line) are not the document's
+  Markdown, as a Python docstring or a `///` line is not. A Markdown document quoting such a
+  comment in a fence, or with a line opening with `/*` that no ` */` line closes, stays Markdown.
+"""
+
+import pytest
+
+import toolstub
+
+RUST_CRATE_DOCS = r"""/*!
+This crate provides a robust regular expression parser.
+
+This crate defines two primary types:
+
+* [`Ast`](ast/enum.Ast.html) is the abstract syntax of a regular expression.
+  An abstract syntax corresponds to a *structured representation* of the
+  concrete syntax of a regular expression, where the concrete syntax is the
+  pattern string itself (e.g., `foo(bar)+`). Given some abstract syntax, it
+  can be converted back to the original concrete syntax (modulo some details,
+  like whitespace). To a first approximation, the abstract syntax is complex
+  and difficult to analyze.
+* [`Hir`](hir/struct.Hir.html) is the high-level intermediate representation
+  ("HIR" or "high-level IR" for short) of regular expression. It corresponds to
+  an intermediate state of a regular expression that sits between the abstract
+  syntax and the low level compiled opcodes that are eventually responsible for
+  executing a regular expression search. Given some high-level IR, it is not
+  possible to produce the original concrete syntax (although it is possible to
+  produce an equivalent concrete syntax, but it will likely scarcely resemble
+  the original pattern). To a first approximation, the high-level IR is simple
+  and easy to analyze.
+
+These two types come with conversion routines:
+
+* An [`ast::parse::Parser`](ast/parse/struct.Parser.html) converts concrete
+  syntax (a `&str`) to an [`Ast`](ast/enum.Ast.html).
+* A [`hir::translate::Translator`](hir/translate/struct.Translator.html)
+  converts an [`Ast`](ast/enum.Ast.html) to a [`Hir`](hir/struct.Hir.html).
+
+As a convenience, the above two conversion routines are combined into one via
+the top-level [`Parser`](struct.Parser.html) type. This `Parser` will first
+convert your pattern to an `Ast` and then convert the `Ast` to an `Hir`.
+
+
+# Example
+
+This example shows how to parse a pattern string into its HIR:
+
+```
+use regex_syntax::Parser;
+use regex_syntax::hir::{self, Hir};
+
+let hir = Parser::new().parse("a|b").unwrap();
+assert_eq!(hir, Hir::alternation(vec![
+    Hir::literal(hir::Literal::Unicode('a')),
+    Hir::literal(hir::Literal::Unicode('b')),
+]));
+```
+
+
+# Concrete syntax supported
+
+*/
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
+#![forbid(unsafe_code)]
+
+pub use crate::error::{Error, Result};
+pub use crate::parser::{Parser, ParserBuilder};
+pub use crate::unicode::UnicodeWordError;
+
+pub mod ast;
+mod either;
+mod error;
+pub mod hir;
+mod parser;
+mod unicode;
+mod unicode_tables;
+pub mod utf8;
+
+/// Escapes all regular expression meta characters in `text`.
+///
+/// The string returned may be safely used as a literal in a regular
+/// expression.
+pub fn escape(text: &str) -> String {
+    let mut quoted = String::new();
+    escape_into(text, &mut quoted);
+    quoted
+}
+
+/// Escapes all meta characters in `text` and writes the result into `buf`.
+///
+/// This will append escape characters into the given buffer. The characters
+/// that are appended are safe to use as a literal in a regular expression.
+pub fn escape_into(text: &str, buf: &mut String) {
+    buf.reserve(text.len());
+    for c in text.chars() {
+        if is_meta_character(c) {
+            buf.push('\\');
+        }
+        buf.push(c);
+    }
+}
+"""
+
+MARKDOWN_QUOTING_C_COMMENTS = """# libfoo
+
+A small C library. See [the manual](https://example.org/manual) for details.
+
+```c
+/**
+ * foo_open - open a foo handle
+ */
+int foo_open(const char *path);
+```
+
+## Paths
+
+/* matches every file of a folder, and `**` every file below it.
+Use the `--recursive` flag to walk [sub-folders](docs/walk.md).
+"""
+
+
+@pytest.mark.parametrize(
+    ("content", "language"),
+    [
+        pytest.param(RUST_CRATE_DOCS, "Rust", id="rust-crate-docs-in-block-comment"),
+    ],
+)
+def test_real_code_is_code(content: str, language: str | None) -> None:
+    syn = toolstub.synopsize(content)
+    assert syn.kind == "code"
+    if language is not None:
+        assert syn.title == f"{language} code output"
+
+
+@pytest.mark.parametrize(
+    ("content", "kind"),
+    [
+        pytest.param(MARKDOWN_QUOTING_C_COMMENTS, "markdown", id="markdown-quoting-c-comments"),
+        pytest.param(RUST_CRATE_DOCS.split("*/")[0].replace("/*!", "", 1), "markdown", id="crate-docs-alone-are-markdown"),
+    ],
+)
+def test_look_alikes_keep_their_kind(content: str, kind: str) -> None:
+    assert toolstub.synopsize(content).kind == kind
