@@ -201,23 +201,32 @@ def looks_like_code(content: str, caps: Mapping[str, Any]) -> bool:
     return _lines.any_of(patterns).search(_lines.encode(content)) is not None
 
 
+def _code_and_log_lines(sample: list[str], caps: Mapping[str, Any]) -> tuple[int, int]:
+    """How many ``sample`` lines match ``code_line_pattern`` and not ``non_code_line_pattern``, and how
+    many match ``non_code_line_pattern`` (log lines, traceback frames); (0, 0) without the patterns."""
+    code_line = caps.get("code_line_pattern")
+    if code_line is None or not sample:
+        return 0, 0
+    blob = _lines.encode("\n".join(sample))
+    code = {start for start, _e, _g in _lines.scan_lines(code_line, blob)}
+    non_code_pattern = caps.get("non_code_line_pattern")
+    if non_code_pattern is None or not code:
+        return len(code), 0
+    non_code = {start for start, _e, _g in _lines.scan_lines(non_code_pattern, blob)}
+    return len(code - non_code), len(non_code)
+
+
 def _enough_code_lines(content: str, caps: Mapping[str, Any]) -> bool:
     fraction = float(caps.get("min_code_line_fraction") or 0)
-    code_line = caps.get("code_line_pattern")
-    if fraction <= 0 or code_line is None:
+    if fraction <= 0 or caps.get("code_line_pattern") is None:
         return True
     sample = _sample_lines(content, int(caps["sample_lines"]))
     if not sample:
         return False
-    blob = _lines.encode("\n".join(sample))
-    code = {start for start, _e, _g in _lines.scan_lines(code_line, blob)}
-    non_code_pattern = caps.get("non_code_line_pattern")
-    if non_code_pattern is not None and code:
-        non_code = {start for start, _e, _g in _lines.scan_lines(non_code_pattern, blob)}
-        code -= non_code
-        if len(non_code) >= len(code):
-            return False
-    return len(code) >= fraction * len(sample)
+    code, non_code = _code_and_log_lines(sample, caps)
+    if non_code and non_code >= code:
+        return False
+    return code >= fraction * len(sample)
 
 
 def _sample_lines(content: str, limit: int, *, rstrip: bool = True) -> list[str]:
@@ -615,6 +624,11 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     if looks_like_code(content, caps) and _enough_code_lines(content, caps):
         share = table.share(ranked[0][1]) if ranked else 0.0
         return True, best, (Evidence("detect_pattern", 1.0, 0.7), signatures, Evidence("code_line_share", share, 0.6))
+    code_lines, log_lines = _code_and_log_lines(sample, caps)
+    if log_lines and log_lines >= code_lines:
+        # as many log lines or traceback frames as code lines: a traceback quoting its frames' source
+        # lines (`return json.load(f)`), a log of commands, not a program
+        return False, None, ()
     need = int(caps.get("language_min_signatures") or 1)
     floor = float(caps.get("language_min_share") or 0)
     high = float(caps.get("language_high_share") or 1.0)

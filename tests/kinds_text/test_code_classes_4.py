@@ -8,6 +8,13 @@ Each input is a short excerpt of a real file that `default` read wrongly before,
   multi-line C-style comment (`/*`, `/**`, `/*!` up to a ` */` line) are not the document's
   Markdown, as a Python docstring or a `///` line is not. A Markdown document quoting such a
   comment in a fence, or with a line opening with `/*` that no ` */` line closes, stays Markdown.
+- A Python 3.11 traceback (a three-function script reading a file that is not JSON; the frames
+  quote CPython 3.11's Lib/json, PSF licence): each frame's source line (`return json.load(f)`,
+  `obj, end = self.raw_decode(...)`) is a Python line, and the language signatures claimed it as
+  code. Its traceback lines (`Traceback (most recent call last):`, `File "...", line N, in f`,
+  the exception line) are as many as its code lines: it is a log, as docs/kinds-text.md says
+  (when they are as many as the code lines it is not code), now on the language-signature path
+  too. A module whose docstring shows a doctest traceback stays Python.
 """
 
 import pytest
@@ -127,10 +134,60 @@ Use the `--recursive` flag to walk [sub-folders](docs/walk.md).
 """
 
 
+PYTHON_311_TRACEBACK = """Traceback (most recent call last):
+  File "/tmp/proj/crash.py", line 10, in <module>
+    main()
+  File "/tmp/proj/crash.py", line 8, in main
+    return load('/etc/hostname')
+           ^^^^^^^^^^^^^^^^^^^^^
+  File "/tmp/proj/crash.py", line 5, in load
+    return json.load(f)
+           ^^^^^^^^^^^^
+  File "/usr/lib/lib/python3.11/json/__init__.py", line 293, in load
+    return loads(fp.read(),
+           ^^^^^^^^^^^^^^^^
+  File "/usr/lib/lib/python3.11/json/__init__.py", line 346, in loads
+    return _default_decoder.decode(s)
+           ^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/usr/lib/lib/python3.11/json/decoder.py", line 337, in decode
+    obj, end = self.raw_decode(s, idx=_w(s, 0).end())
+               ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/usr/lib/lib/python3.11/json/decoder.py", line 355, in raw_decode
+    raise JSONDecodeError("Expecting value", s, err.value) from None
+json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)
+"""
+
+PYTHON_MODULE_WITH_DOCTEST_TRACEBACK = '''"""Parse version strings."""
+
+import re
+
+_VERSION = re.compile(r"(\\d+)\\.(\\d+)")
+
+
+def parse(text):
+    """The (major, minor) pair of ``text``.
+
+    >>> parse("x")
+    Traceback (most recent call last):
+      ...
+    ValueError: not a version: 'x'
+    """
+    found = _VERSION.match(text)
+    if found is None:
+        raise ValueError(f"not a version: {text!r}")
+    return int(found.group(1)), int(found.group(2))
+'''
+
+
+def test_traceback_quoting_code_is_log() -> None:
+    assert toolstub.synopsize(PYTHON_311_TRACEBACK).kind == "log"
+
+
 @pytest.mark.parametrize(
     ("content", "language"),
     [
         pytest.param(RUST_CRATE_DOCS, "Rust", id="rust-crate-docs-in-block-comment"),
+        pytest.param(PYTHON_MODULE_WITH_DOCTEST_TRACEBACK, "Python", id="python-doctest-traceback-stays-python"),
     ],
 )
 def test_real_code_is_code(content: str, language: str | None) -> None:
