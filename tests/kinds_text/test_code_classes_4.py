@@ -15,6 +15,12 @@ Each input is a short excerpt of a real file that `default` read wrongly before,
   the exception line) are as many as its code lines: it is a log, as docs/kinds-text.md says
   (when they are as many as the code lines it is not code), now on the language-signature path
   too. A module whose docstring shows a doctest traceback stays Python.
+- `openssl list -digest-algorithms` (OpenSSL 3.0, Apache-2.0; its output is a list of names):
+  `  RSA-MD5 => MD5` and `  md5WithRSAEncryption => MD5` lines, an alias and the name it stands
+  for, took Perl's `key => value` signature (8 of 40 lines: dense enough to make Perl code). A Perl
+  pair's value is quoted, a sigil, a number, a bracket or a reference, or the line ends in `,`,
+  `;` or an opening bracket; a bare word after `=>` at the line end is no Perl. A Perl data file
+  of pairs (`name => 'toolstub',`, `requires => { ... },`) stays Perl.
 """
 
 import pytest
@@ -179,6 +185,60 @@ def parse(text):
 '''
 
 
+OPENSSL_DIGEST_ALIASES = """Legacy:
+  RSA-MD4 => MD4
+  RSA-MD5 => MD5
+  RSA-RIPEMD160 => RIPEMD160
+  RSA-SHA1 => SHA1
+  RSA-SHA1-2 => RSA-SHA1
+  RSA-SHA224 => SHA224
+  RSA-SHA256 => SHA256
+  RSA-SHA3-224 => SHA3-224
+  RSA-SHA3-256 => SHA3-256
+  RSA-SHA3-384 => SHA3-384
+  RSA-SHA3-512 => SHA3-512
+  RSA-SHA384 => SHA384
+  RSA-SHA512 => SHA512
+  RSA-SHA512/224 => SHA512-224
+  RSA-SHA512/256 => SHA512-256
+  RSA-SM3 => SM3
+  BLAKE2b512
+  BLAKE2s256
+  id-rsassa-pkcs1-v1_5-with-sha3-224 => SHA3-224
+  id-rsassa-pkcs1-v1_5-with-sha3-256 => SHA3-256
+  id-rsassa-pkcs1-v1_5-with-sha3-384 => SHA3-384
+  id-rsassa-pkcs1-v1_5-with-sha3-512 => SHA3-512
+  MD4
+  md4WithRSAEncryption => MD4
+  MD5
+  MD5-SHA1
+  md5WithRSAEncryption => MD5
+  ripemd => RIPEMD160
+  RIPEMD160
+  ripemd160WithRSA => RIPEMD160
+  rmd160 => RIPEMD160
+  SHA1
+  sha1WithRSAEncryption => SHA1
+  SHA224
+  sha224WithRSAEncryption => SHA224
+  SHA256
+  sha256WithRSAEncryption => SHA256
+  SHA3-224
+  SHA3-256
+"""
+
+PERL_DATA_PAIRS = """{
+    name      => 'toolstub',
+    version   => '1.04',
+    requires  => { perl => '5.010', 'JSON::PP' => 0 },
+    scripts   => [ 'bin/ts' ],
+    abstract  => 'Tool output synopses',
+    license   => 'perl',
+    dynamic_config => 0,
+}
+"""
+
+
 def test_traceback_quoting_code_is_log() -> None:
     assert toolstub.synopsize(PYTHON_311_TRACEBACK).kind == "log"
 
@@ -188,6 +248,7 @@ def test_traceback_quoting_code_is_log() -> None:
     [
         pytest.param(RUST_CRATE_DOCS, "Rust", id="rust-crate-docs-in-block-comment"),
         pytest.param(PYTHON_MODULE_WITH_DOCTEST_TRACEBACK, "Python", id="python-doctest-traceback-stays-python"),
+        pytest.param(PERL_DATA_PAIRS, "Perl", id="perl-data-pairs-stay-perl"),
     ],
 )
 def test_real_code_is_code(content: str, language: str | None) -> None:
@@ -201,6 +262,7 @@ def test_real_code_is_code(content: str, language: str | None) -> None:
     ("content", "kind"),
     [
         pytest.param(MARKDOWN_QUOTING_C_COMMENTS, "markdown", id="markdown-quoting-c-comments"),
+        pytest.param(OPENSSL_DIGEST_ALIASES, "text", id="openssl-digest-aliases"),
         pytest.param(RUST_CRATE_DOCS.split("*/")[0].replace("/*!", "", 1), "markdown", id="crate-docs-alone-are-markdown"),
     ],
 )
