@@ -1048,6 +1048,28 @@ def _without_block_comments(lines: list[str]) -> list[str]:
     return out
 
 
+#: a here-document opener: ``<<-HELP``, ``<<~DOC``, ``<<'EOT'``, ``<<"END"`` (an upper-case tag)
+_HEREDOC_OPEN = re.compile(r"<<[-~]?(?P<q>['\"]?)(?P<tag>[A-Z_][A-Z0-9_]*)(?P=q)(?![\w'\"])")
+
+
+def _without_here_documents(lines: list[str]) -> list[str]:
+    """``lines`` with the bodies of here-documents blanked (a Ruby method returning its ``<<-HELP``
+    manual, Puppet's ``:doc => <<-DOC``): from the opener's line to the line that is the tag alone.
+    Their Markdown is the program's data, not the document's; an opener whose tag line never comes
+    in the probe (``out << "x"``, a quoted ``<<EOF`` in prose) blanks nothing."""
+    out, index, count = list(lines), 0, len(lines)
+    while index < count:
+        found = _HEREDOC_OPEN.search(lines[index])
+        if found is not None:
+            tag = found.group("tag")
+            end = next((k for k in range(index + 1, count) if lines[k].strip() == tag), None)
+            if end is not None:
+                out[index : end + 1] = [""] * (end + 1 - index)
+                index = end
+        index += 1
+    return out
+
+
 #: a line at column 0 of a YAML document: a key (``name:``, ``- name:``, ``"on":``), a comment, a document marker
 _YAML_TOP_KEY = re.compile(r"(?:-[ \t]+)?[\"']?[A-Za-z0-9_.-]+[\"']?:(?:[ \t]|$)")
 
@@ -1077,7 +1099,7 @@ def _summarize(inp: KindInput) -> Claim | None:
     keys, body_start = _front_matter(head)
     probed = head[body_start : body_start + probe]
     if _may_claim(probed, caps) and not _yaml_document(head[:probe]):
-        judged = _without_block_comments(_without_html_comments(probed))
+        judged = _without_here_documents(_without_block_comments(_without_html_comments(probed)))
         evidence = _claim_evidence(_scan(judged, caps), caps, _evidence(judged, caps))
     else:
         evidence = ()
