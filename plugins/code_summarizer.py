@@ -363,6 +363,35 @@ def _heredoc_bodies(sample: list[str]) -> list[tuple[int, int]]:
     return bodies
 
 
+#: an assignment whose quoted string opens at the line's end and does not close there (R's
+#: ``Lines <- '"Time","Index"``, a shell ``VAR="...``, Perl's ``$x = '...``)
+_STRING_OPENER = re.compile(r"""^[ \t]*[$@%]?[\w.]+[ \t]*(?:<-|=)[ \t]*(?:(')[^'\\]*|(")[^"\\]*)$""")
+#: a multi-line string's body shorter than this is left as it is
+_STRING_BODY_LINES = 5
+
+
+def _string_bodies(sample: list[str]) -> list[tuple[int, int]]:
+    """The (first, last) line indices of each multi-line quoted string assigned to a name: from the
+    line after the opener up to the first line that holds the same quote (data or text in any
+    language: an R demo's embedded CSV, a script's usage text). A string whose quote never comes
+    again, or whose body is shorter than :data:`_STRING_BODY_LINES` lines, is none."""
+    bodies: list[tuple[int, int]] = []
+    index = 0
+    while index < len(sample):
+        found = _STRING_OPENER.match(sample[index])
+        if found is None:
+            index += 1
+            continue
+        quote = found.group(1) or found.group(2)
+        end = next((i for i in range(index + 1, len(sample)) if quote in sample[i]), None)
+        if end is None:
+            break
+        if end - index > _STRING_BODY_LINES:
+            bodies.append((index + 1, end))
+        index = end + 1
+    return bodies
+
+
 def _neutral_lines(sample: list[str]) -> list[bool]:
     """For each sample line, whether it lies in a block comment, a POD block, a docstring, a
     here-document's body or the data section after a ``__END__``/``__DATA__`` line (not the first line).
@@ -372,7 +401,7 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
     ``key='value'`` lines a Perl or shell script writes out through ``<<'END'``).
     """
     out = [False] * len(sample)
-    for first, last in _heredoc_bodies(sample):
+    for first, last in _heredoc_bodies(sample) + _string_bodies(sample):
         out[first : last + 1] = [True] * (last + 1 - first)
     close: str | None = None
     for index, line in enumerate(sample):
