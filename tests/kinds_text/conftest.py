@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import toolstub
 from toolstub.plugin_manager import get_registry
 from toolstub.rule_files import load_rules
 from toolstub.synopsis import Claim, KindInput
@@ -42,6 +44,22 @@ def line_kinds(content: str, rules: str = "openviking-compat") -> dict:
         if found is not None:
             return found
     raise AssertionError("text must claim everything")
+
+
+def assert_code(content: str, language: str | None) -> Any:
+    """``content`` is code under ``default``, and (unless ``language`` is None) its title names
+    ``language``; returns its synopsis."""
+    syn = toolstub.synopsize(content)
+    assert syn.kind == "code"
+    if language is not None:
+        assert syn.title == f"{language} code output"
+    return syn
+
+
+@pytest.fixture(scope="session")
+def code_in():
+    """``code_in(content, language)``: :func:`assert_code`."""
+    return assert_code
 
 
 @pytest.fixture(scope="session")

@@ -404,11 +404,8 @@ def test_traceback_quoting_code_is_log() -> None:
         pytest.param(RUBY_HELP_HERE_DOCUMENT, "Ruby", id="ruby-here-document-holding-markdown"),
     ],
 )
-def test_real_code_is_code(content: str, language: str | None) -> None:
-    syn = toolstub.synopsize(content)
-    assert syn.kind == "code"
-    if language is not None:
-        assert syn.title == f"{language} code output"
+def test_real_code_is_code(content: str, language: str | None, code_in) -> None:
+    code_in(content, language)
 
 
 @pytest.mark.parametrize(

@@ -637,10 +637,8 @@ def test_real_shapes_get_their_kind(content: str, kind: str) -> None:
         ("#!/bin/sh\nset -e\nexec make \"$@\"\n", "Shell"),
     ],
 )
-def test_code_names_its_language(content: str, language: str) -> None:
-    syn = toolstub.synopsize(content)
-    assert syn.kind == "code"
-    assert syn.title == f"{language} code output"
+def test_code_names_its_language(content: str, language: str, code_in) -> None:
+    syn = code_in(content, language)
     assert syn.summary[0].endswith(f"({language}).")
 
 
