@@ -97,11 +97,6 @@ def _scrub_piece(text: str, utf8: bool = False) -> Any:
     return out if utf8 else out.decode("utf-8")
 
 
-def _scrub_surrogates_by_re(text: str) -> str:
-    """The reference definition of :func:`scrub_surrogates` (one ``re.sub``): for tests and bench/."""
-    return _LONE_SURROGATE.sub("\ufffd", text)
-
-
 def _scrubbed(text: Any) -> str:
     if not isinstance(text, str):
         raise UnicodeEncodeError("utf-8", "", 0, 0, "not valid UTF-8 and not a str")
