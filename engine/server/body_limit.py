@@ -57,6 +57,22 @@ class SpooledBody:
         self.file = file
         self.size = size
         self.spool_bytes = spool_bytes
+        self._scratch: list[Any] = []
+
+    def scratch(self) -> Any:
+        """A new unnamed temporary file beside the body's, closed (so gone) with it when the request ends.
+
+        What the decoder of a spooled JSON body writes the text of its long strings to (decoded once).
+        """
+        made = tempfile.TemporaryFile(prefix="toolstub-text-")
+        self._scratch.append(made)
+        return made
+
+    def close(self) -> None:
+        """Close the body's file and every scratch file (unnamed: closing removes them)."""
+        for made in (*self._scratch, self.file):
+            made.close()
+        self._scratch.clear()
 
     def read(self, n: int, offset: int) -> bytes:
         # the file object's descriptor, each time: once the request ended and the file is closed, a read
@@ -170,6 +186,7 @@ class BodyLimitMiddleware:
         received: Any = io.BytesIO()
         size = 0
         file: Any = None
+        spooled: SpooledBody | None = None
         depth = NestingDepth() if _is_json(scope) else None
         deadline = asyncio.get_running_loop().time() + self.body_timeout if self.body_timeout else None
         try:
@@ -201,6 +218,7 @@ class BodyLimitMiddleware:
             if file is not None:
                 file.flush()
                 whole: Any = SpooledBody(file, size, self.spool_bytes)
+                spooled = whole
             else:
                 whole = received.getvalue()  # no copy: the BytesIO's own buffer (held once while the app runs)
                 received.close()
@@ -217,7 +235,9 @@ class BodyLimitMiddleware:
             del whole
             await self.app(scope, _replay(holder, receive, getattr(self.app, "takes_spooled_body", False)), send)
         finally:
-            if file is not None:
+            if spooled is not None:
+                spooled.close()  # the body's file and its scratch files: unnamed, so removed
+            elif file is not None:
                 file.close()  # unnamed: closing it removes it, also after an error or a client that left
 
 

@@ -84,7 +84,7 @@ class JSONBodyRequest(Request):
                     # a long string is one past the spooling limit too (a small limit, in tests: small strings)
                     value = split_body(body.read, body.size, loads_body, keep=_chunked_place,
                                        large_bytes=min(LARGE_STRING_BYTES, body.spool_bytes),
-                                       piece_bytes=min(PIECE_BYTES, body.spool_bytes))
+                                       piece_bytes=min(PIECE_BYTES, body.spool_bytes), text_file=body.scratch)
                     if value is not UNSPLIT:
                         self._json = value
                         self._body = b" "

@@ -29,7 +29,9 @@ and error answers never change.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
+import os
 import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator
@@ -135,6 +137,30 @@ def decode_pieces(pieces: Iterable[bytes]) -> Iterator[str]:
         yield text
 
 
+class TextSink:
+    """Where the long strings' decoded text goes as :func:`split_body` decodes it: a file made on first use.
+
+    ``make()`` opens it (a binary file open for reading and writing, e.g. an unnamed temporary file its
+    caller closes when the request ends). The text is written as UTF-8 with ``surrogatepass`` (lone
+    surrogates kept), one string after the other; :class:`DecodedString` reads it back.
+    """
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._make = make
+        self.file: Any = None
+        self.size = 0
+
+    def write(self, data: bytes) -> None:
+        if self.file is None:
+            self.file = self._make()
+        self.file.write(data)
+        self.size += len(data)
+
+    def read(self, n: int, offset: int) -> bytes:
+        # the descriptor each time: once the file is closed (the request ended), a read raises
+        return os.pread(self.file.fileno(), n, offset)
+
+
 @dataclass
 class _Span:
     """A long string's contents in the body file: ``[start, end)``, and what decoding them gave."""
@@ -146,6 +172,10 @@ class _Span:
     head: str = ""
     tail: str = ""
     digest: Any = None
+    #: where its decoded UTF-8 goes (``None``: it is decoded again from the body each time it is read)
+    sink: TextSink | None = None
+    text_start: int = 0
+    text_end: int = 0
 
     def take(self, text: str) -> None:
         if not text:
@@ -154,7 +184,11 @@ class _Span:
         if len(self.head) < KEEP_CHARS:
             self.head += text[: KEEP_CHARS - len(self.head)]
         self.tail = (self.tail + text)[-KEEP_CHARS:] if len(text) < KEEP_CHARS else text[-KEEP_CHARS:]
-        self.digest.update(text.encode("utf-8", "surrogatepass"))
+        data = text.encode("utf-8", "surrogatepass")
+        self.digest.update(data)
+        if self.sink is not None:
+            self.sink.write(data)
+            self.text_end = self.sink.size
 
 
 class SpooledString(ChunkedText):
@@ -180,6 +214,38 @@ class SpooledString(ChunkedText):
 
     def chunks(self) -> Iterator[str]:
         return decode_pieces(self._raw())
+
+
+class DecodedString(ChunkedText):
+    """A long JSON string value of a spooled body, decoded once: its text read back from a :class:`TextSink`.
+
+    Each reading is a plain UTF-8 decode of the file (``surrogatepass``), a few times faster than the
+    JSON string decoding (escapes) it replaces.
+    """
+
+    __slots__ = ("_read", "_start", "_end", "_piece")
+
+    def __init__(self, span: _Span, piece_bytes: int) -> None:
+        super().__init__(span.chars, span.digest.hexdigest(), span.head, span.tail)
+        self._read = span.sink.read  # type: ignore[union-attr]
+        self._start = span.text_start
+        self._end = span.text_end
+        self._piece = piece_bytes
+
+    def chunks(self) -> Iterator[str]:
+        decoder = codecs.getincrementaldecoder("utf-8")("surrogatepass")
+        at = self._start
+        while at < self._end:
+            raw = self._read(min(self._piece, self._end - at), at)
+            if not raw:
+                raise OSError("the decoded text of a spooled request body ended early")
+            at += len(raw)
+            text = decoder.decode(raw)
+            if text:
+                yield text
+        text = decoder.decode(b"", final=True)
+        if text:
+            yield text
 
 
 #: from a point outside every string: what is not a quote, and whole strings (unrolled, so linear), up to
@@ -222,12 +288,18 @@ def split_body(
     piece_bytes: int = PIECE_BYTES,
     skeleton_limit: int = SKELETON_LIMIT,
     keep: Callable[[list[Any]], bool] | None = None,
+    text_file: Callable[[], Any] | None = None,
 ) -> Any:
     """The JSON value of the body ``read(n, offset)`` gives (``size`` bytes), long strings as :class:`SpooledString`.
 
     :data:`UNSPLIT` when the body does not go this way exactly (then decode it whole). ``keep(path)`` says
     whether a long string at ``path`` (its keys and indexes from the top) stays a
     :class:`SpooledString`; elsewhere it is decoded into a ``str`` (default: every long string stays).
+
+    ``text_file()``, when given, opens a file (binary, read and write) that the long strings' text is
+    written to as it is decoded, once: each is then a :class:`DecodedString`, read back from there
+    (a plain UTF-8 decode) instead of decoded again from the body each time it is read. It is opened
+    only when there is a long string, and the caller closes it when the values are no longer read.
     """
     first = read(min(4, size), 0)
     if not first or b"\0" in first:  # not UTF-8 JSON text (json.loads would read UTF-16/32): the old way
@@ -241,6 +313,7 @@ def split_body(
     small = bytearray()
     span: _Span | None = None
     start = 0
+    sink = TextSink(text_file) if text_file is not None else None
     try:
         for base in range(0, size, piece_bytes):
             data = read(min(piece_bytes, size - base), base)
@@ -268,7 +341,9 @@ def split_body(
                 if not large:
                     small += piece
                     if len(small) > large_bytes:
-                        large, span = True, _Span(start, PieceDecoder(), digest=hashlib.sha256())
+                        large, span = True, _Span(start, PieceDecoder(), digest=hashlib.sha256(), sink=sink)
+                        if sink is not None:
+                            span.text_start = span.text_end = sink.size
                         span.take(span.decoder.feed(bytes(small)))
                         small = bytearray()
                 else:
@@ -295,7 +370,11 @@ def split_body(
     except Exception:  # noqa: BLE001 - whatever it is, the whole body's decode answers it
         return UNSPLIT
     del skeleton
-    placed = _Placer(token.decode(), [SpooledString(read, s, piece_bytes) for s in spans], keep)
+    if sink is not None and sink.file is not None:
+        sink.file.flush()
+    strings = [DecodedString(s, piece_bytes) if s.sink is not None else SpooledString(read, s, piece_bytes)
+               for s in spans]
+    placed = _Placer(token.decode(), strings, keep)
     try:
         return placed.place(value, [])
     except _KeyIsLong:
@@ -307,7 +386,7 @@ class _KeyIsLong(Exception):
 
 
 class _Placer:
-    def __init__(self, token: str, strings: list[SpooledString], keep: Callable[[list[Any]], bool] | None) -> None:
+    def __init__(self, token: str, strings: list[ChunkedText], keep: Callable[[list[Any]], bool] | None) -> None:
         self.token = token
         self.strings = strings
         self.keep = keep
