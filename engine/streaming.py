@@ -215,7 +215,8 @@ def collect(chunks: Iterator[str], ruleset: Ruleset, sizes: LargeOutputs | None 
     text = "".join(read)
     head_text = _cut_head(text[: sizes.head_chars], True)
     head = head_kind(head_text, ruleset, **kwargs)
-    if streams_early(head, head_text, sizes):
+    if streams_early(head, head_text, sizes) or len(text) > sizes.whole_chars:
+        # (a first chunk may already be past whole_chars: then it is streamed too, as stream_text says)
         return None, [text], head
     content, more = collect_whole(chunks, sizes.whole_chars - len(text))
     if content is not None:

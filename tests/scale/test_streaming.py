@@ -336,3 +336,20 @@ def test_compat_has_no_early_streaming():
     assert sizes.stream_chars == sizes.whole_chars == 12_000_000
     default = streaming.large_outputs(toolstub.load_rules("default"))
     assert default.stream_chars < default.whole_chars and "log" in default.stream_kinds and "json" not in default.stream_kinds
+
+
+def test_a_whole_parse_kind_past_whole_chars_in_one_big_chunk_is_streamed_as_its_str_is(tmp_path, early_rules):
+    """A first chunk already past whole_chars (bytes given whole, a large read) is streamed, as stream_text
+    streams the str: the decision never depends on where the chunks end (it was handled whole)."""
+    text = _json_array(30000)
+    ruleset = toolstub.load_rules(early_rules)
+    assert len(text) > 400000
+    assert streaming.stream_text(text, ruleset)[0] is True
+    for chunks in ([text], [text[:25000], text[25000:]], [text[i : i + 4096] for i in range(0, len(text), 4096)]):
+        content, read, _ = streaming.collect(iter(chunks), ruleset)
+        assert content is None and "".join(read) == text[: len("".join(read))]
+    one = _fresh(tmp_path, "one").write(text.encode(), tool_id="t", rules=early_rules).synopsis
+    many = _fresh(tmp_path, "many").write(iter([text[:7777], text[7777:]]), tool_id="t", rules=early_rules).synopsis
+    as_str = _fresh(tmp_path, "str").write(text, tool_id="t", rules=early_rules).synopsis
+    assert one == many == as_str
+    assert one.notable_items[0].startswith(f"large output: {len(text)} characters")
