@@ -99,9 +99,12 @@ def safe_cut(buf: bytes | bytearray) -> int:
             return cut
 
 
-def decode_piece(raw: bytes | bytearray) -> str:
-    """The text of escaped string contents ``raw`` (no quotes), as ``json.loads`` decodes them; ValueError if invalid."""
-    text = bytes(raw).decode("utf-8", "surrogatepass") + '"'
+def decode_piece(raw: bytes | bytearray, errors: str = "surrogatepass") -> str:
+    """The text of escaped string contents ``raw`` (no quotes), as ``json.loads`` decodes them; ValueError if invalid.
+
+    ``errors="strict"``: as ``json.loads`` decodes them from a ``str`` decoded strictly (UTF-8 surrogates refused).
+    """
+    text = bytes(raw).decode("utf-8", errors) + '"'
     value, end = scanstring(text, 0, True)
     if end != len(text):
         raise ValueError("a quote inside a string piece")
@@ -111,18 +114,19 @@ def decode_piece(raw: bytes | bytearray) -> str:
 class PieceDecoder:
     """Decodes a string's escaped contents fed in pieces cut anywhere; ``feed`` returns what is decoded so far."""
 
-    def __init__(self) -> None:
+    def __init__(self, errors: str = "surrogatepass") -> None:
         self.carry = b""
+        self.errors = errors
 
     def feed(self, raw: bytes) -> str:
         buf = self.carry + raw if self.carry else raw
         cut = safe_cut(buf)
         self.carry = bytes(buf[cut:])
-        return decode_piece(buf[:cut]) if cut else ""
+        return decode_piece(buf[:cut], self.errors) if cut else ""
 
     def finish(self) -> str:
         buf, self.carry = self.carry, b""
-        return decode_piece(buf) if buf else ""
+        return decode_piece(buf, self.errors) if buf else ""
 
 
 def decode_pieces(pieces: Iterable[bytes]) -> Iterator[str]:
@@ -289,6 +293,7 @@ def split_body(
     skeleton_limit: int = SKELETON_LIMIT,
     keep: Callable[[list[Any]], bool] | None = None,
     text_file: Callable[[], Any] | None = None,
+    strict_utf8: bool = False,
 ) -> Any:
     """The JSON value of the body ``read(n, offset)`` gives (``size`` bytes), long strings as :class:`SpooledString`.
 
@@ -300,6 +305,10 @@ def split_body(
     written to as it is decoded, once: each is then a :class:`DecodedString`, read back from there
     (a plain UTF-8 decode) instead of decoded again from the body each time it is read. It is opened
     only when there is a long string, and the caller closes it when the values are no longer read.
+
+    ``strict_utf8``: the long strings' UTF-8 is decoded strictly (a UTF-8-encoded surrogate is invalid, and
+    makes the body :data:`UNSPLIT`), for a caller that decodes the whole body with ``bytes.decode("utf-8")``
+    and then ``json.loads`` (``loads`` then decodes the skeleton's bytes strictly too).
     """
     first = read(min(4, size), 0)
     if not first or b"\0" in first:  # not UTF-8 JSON text (json.loads would read UTF-16/32): the old way
@@ -314,6 +323,7 @@ def split_body(
     span: _Span | None = None
     start = 0
     sink = TextSink(text_file) if text_file is not None else None
+    errors = "strict" if strict_utf8 else "surrogatepass"
     try:
         for base in range(0, size, piece_bytes):
             data = read(min(piece_bytes, size - base), base)
@@ -341,7 +351,7 @@ def split_body(
                 if not large:
                     small += piece
                     if len(small) > large_bytes:
-                        large, span = True, _Span(start, PieceDecoder(), digest=hashlib.sha256(), sink=sink)
+                        large, span = True, _Span(start, PieceDecoder(errors), digest=hashlib.sha256(), sink=sink)
                         if sink is not None:
                             span.text_start = span.text_end = sink.size
                         span.take(span.decoder.feed(bytes(small)))
