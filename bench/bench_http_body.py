@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/bench_http_body.py --mb 200 [--kind json] [--endpoint synopsis|synopsis-json]
+    python bench/bench_http_body.py --mb 200 [--kind json] [--endpoint synopsis|synopsis-json] [--unit tokens]
 
 Starts ``toolstub serve http`` on a free port with a temporary local store (body and input
 limits raised to fit), posts one OpenAI-format tool message whose content is a log of
@@ -81,13 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kind", choices=sorted(LINES), default="log", help="the tool output: a log, or a JSON array")
     parser.add_argument("--endpoint", choices=("messages", "synopsis", "synopsis-json"), default="messages",
                         help="POST .../messages (stored), or /synopsis with the raw output or {content: ...}")
+    parser.add_argument("--unit", choices=("chars", "tokens"), default="chars",
+                        help="the server's budget unit (TOOLSTUB_BUDGET_UNIT): tokens counts each output's tokens")
     args = parser.parse_args(argv)
     size = int(args.mb * MB)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     with tempfile.TemporaryDirectory(prefix="toolstub-http-body-") as tmp:
-        env = {**os.environ, "TOOLSTUB_MAX_INPUT_BYTES": str(size * 3)}
+        env = {**os.environ, "TOOLSTUB_MAX_INPUT_BYTES": str(size * 3), "TOOLSTUB_BUDGET_UNIT": args.unit}
         cli = os.path.join(os.path.dirname(sys.executable), "toolstub")
         server = subprocess.Popen([cli, "serve", "http", "--store", tmp, "--port", str(port), "--no-access-log",
                                    "--max-body-bytes", str(size * 3), "--log-level", "warning"], env=env)

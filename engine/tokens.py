@@ -35,6 +35,7 @@ from toolstub.token_estimate import (
     SAMPLE_CHUNKS,
     Tokenizer,
     estimate_tokens,
+    estimate_tokens_chunks,
 )
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "Tokenizer",
     "count_tokens",
     "estimate_tokens",
+    "estimate_tokens_chunks",
     "tokenizers",
 ]
 
@@ -80,16 +82,27 @@ def tokenizers() -> dict[str, Tokenizer]:
 
 
 def count_tokens(text: str, tokenizer: str | None = None) -> int:
-    """The number of tokens of ``text`` with ``tokenizer`` (``None``: the built-in estimate)."""
-    if not isinstance(text, str):
-        text = str(text)
+    """The number of tokens of ``text`` with ``tokenizer`` (``None``: the built-in estimate).
+
+    ``text`` may be a :class:`~toolstub.streaming.ChunkedText` (a long output the HTTP server keeps
+    in chunks): it is counted over its chunks, never joined, when the tokenizer can
+    (``Tokenizer.count_chunks``: the built-in estimate does), with the count its ``str`` gets.
+    """
     if tokenizer is None or tokenizer == ESTIMATE:
+        found = BUILTIN
+    else:
+        table = tokenizers()
+        found = table.get(tokenizer)
+        if found is None:
+            raise InvalidArgumentError(
+                f"unknown tokenizer {tokenizer!r} (installed: {', '.join(sorted(table))})",
+                details={"tokenizer": tokenizer},
+            )
+    if not isinstance(text, str):
+        chunks = getattr(text, "chunks", None)
+        if found.count_chunks is not None and callable(chunks):
+            return int(found.count_chunks(chunks(), len(text)))
+        text = str(text)
+    if found is BUILTIN:
         return estimate_tokens(text)
-    table = tokenizers()
-    found = table.get(tokenizer)
-    if found is None:
-        raise InvalidArgumentError(
-            f"unknown tokenizer {tokenizer!r} (installed: {', '.join(sorted(table))})",
-            details={"tokenizer": tokenizer},
-        )
     return int(found.count(text))

@@ -87,3 +87,77 @@ def test_a_plugin_must_return_tokenizers(with_plugin):
     with_plugin("not a tokenizer")
     with pytest.raises(PluginError, match="not a toolstub Tokenizer"):
         tokenizers()
+
+
+# -- a long text in pieces (a ChunkedText of the HTTP server) is counted without joining it -------------
+
+def _text(n: int) -> str:
+    return "".join(f"line {i}: CamelCase_word {i * 7919} é中 !!!! ==== \n    indented(x)\n" for i in range(n))
+
+
+class _Refuses:
+    """A ChunkedText-like text that may be iterated in pieces but never joined (``str`` raises)."""
+
+    def __init__(self, text: str, piece: int) -> None:
+        self.text, self.piece = text, piece
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    def chunks(self):
+        return (self.text[i : i + self.piece] for i in range(0, len(self.text), self.piece))
+
+    def __str__(self) -> str:
+        raise AssertionError("joined whole")
+
+
+@pytest.mark.parametrize("n", [10, 4000, 4500, 30_000])
+@pytest.mark.parametrize("piece", [1, 977, 16_384, 1 << 20])
+def test_a_text_in_pieces_is_estimated_as_the_whole_text(n, piece):
+    text = _text(n)
+    if piece == 1 and len(text) > SAMPLE_ABOVE:
+        piece = 3  # a piece a code point each: long for a long text
+    expected = estimate_tokens(text)
+    pieces = [text[i : i + piece] for i in range(0, len(text), piece)]
+    from toolstub.tokens import estimate_tokens_chunks
+
+    assert estimate_tokens_chunks(iter(pieces), len(text)) == expected
+    if len(text) > SAMPLE_ABOVE:
+        assert count_tokens(_Refuses(text, piece)) == count_tokens(_Refuses(text, piece), "estimate") == expected
+
+
+def test_a_chunked_text_is_counted_over_its_chunks_not_joined():
+    from toolstub.streaming import ChunkedText
+
+    text = _text(30_000)
+
+    class Pieces(ChunkedText):
+        def chunks(self):
+            return (text[i : i + 65_536] for i in range(0, len(text), 65_536))
+
+        def __str__(self) -> str:
+            raise AssertionError("joined whole")
+
+    assert count_tokens(Pieces(len(text), "", text[:10], text[-10:])) == estimate_tokens(text)
+
+
+def test_too_few_code_points_in_the_pieces_is_an_error():
+    from toolstub.tokens import estimate_tokens_chunks
+
+    text = _text(30_000)
+    with pytest.raises(ValueError):
+        estimate_tokens_chunks(iter([text[: len(text) // 2]]), len(text))
+
+
+def test_a_plugin_tokenizer_counts_pieces_with_its_count_chunks_or_joins_them(with_plugin):
+    text = _text(30_000)
+    seen = []
+    with_plugin(Tokenizer(name="words", count=lambda s: len(s.split())),
+                Tokenizer(name="pieces", count=lambda s: len(s), count_chunks=lambda chunks, n: seen.append(n) or n))
+    assert count_tokens(_Refuses(text, 1000), "pieces") == len(text) and seen == [len(text)]
+
+    class Joinable(_Refuses):
+        def __str__(self) -> str:
+            return self.text
+
+    assert count_tokens(Joinable(text, 1000), "words") == len(text.split())
