@@ -13,9 +13,9 @@ malformed pages, e.g. 60 KB of ``<a `` took it 50 s); the text of ``script``,
 
 It claims a ``text/html`` MIME hint, a ``<!DOCTYPE html>`` or ``<html`` start,
 or a fragment that starts with a known HTML element when most non-blank lines
-are markup. XHTML (an ``<?xml`` prolog, an XHTML doctype, ``xmlns`` on the root,
-an ``xhtml``/``xml`` MIME hint), SVG, RSS and Atom stay ``xml``; so it sits
-before ``xml`` in ``default``.
+are markup. XHTML with an ``<?xml`` prolog or an ``xhtml``/``xml`` MIME hint, SVG, RSS
+and Atom stay ``xml``; an XHTML doctype or ``xmlns`` on ``<html>`` without a prolog (Doxygen,
+javadoc, gtk-doc output) is a page; so it sits before ``xml`` in ``default``.
 
 .. rubric:: Options (``kinds.html``)
 
@@ -379,8 +379,8 @@ def _declines_as_xml(inp: KindInput, head: str) -> bool:
 
 
 def _xhtml(inp: KindInput, head: str) -> bool:
-    """An XHTML page without an XML prolog (an XHTML doctype, an ``xmlns`` on ``<html>``): it is
-    HTML unless it parses as XML, so it is claimed below the xml kind's claim of a parsed document."""
+    """An XHTML page without an XML prolog (an XHTML doctype, an ``xmlns`` on ``<html>``): named by
+    its own evidence signal (``xhtml_start``), as strong as ``html_start``."""
     mime = inp.mime
     lowered = head[:2000].lower()
     if "xhtml" in mime or "<!doctype html public \"-//w3c//dtd xhtml" in lowered:
@@ -476,9 +476,10 @@ def _claims(inp: KindInput) -> tuple[Evidence, ...]:
     if _declines_as_xml(inp, head):
         return ()
     if caps["start"].search(head):
-        if _xhtml(inp, head):
-            return (Evidence("xhtml_start", 1.0, 0.7),)
-        return (Evidence("html_start", 1.0, 0.98),)
+        # an XHTML doctype or `xmlns` on `<html>` without an `<?xml` prolog (Doxygen, javadoc,
+        # gtk-doc, DocBook output, served as text/html) is a page like any other: the corpus labels it
+        # html, and a browser parses it as HTML; only a prolog or an xml/xhtml MIME hint makes it xml
+        return (Evidence("xhtml_start" if _xhtml(inp, head) else "html_start", 1.0, 0.98),)
     if "html" in inp.mime:
         return (Evidence("mime_says_html", 1.0, 0.9),)
     if _first_tag(head) not in caps["fragment_tags"]:

@@ -237,6 +237,10 @@ def test_scripts_styles_and_comments_are_skipped():
     assert "hidden" not in syn.summary[-1] and "x =" not in syn.summary[-1]
 
 
+def test_xhtml_page_without_prolog_is_html():
+    assert toolstub.synopsize('<html xmlns="http://www.w3.org/1999/xhtml"><body><p>x</p></body></html>').kind == "html"
+
+
 def test_html_mime_claims_a_fragment():
     assert toolstub.synopsize("<b>bold</b> and more", mime="text/html; charset=utf-8").kind == "html"
 
@@ -245,7 +249,6 @@ def test_html_mime_claims_a_fragment():
     "content,mime",
     [
         ('<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><body><p>x</p></body></html>', ""),
-        ('<html xmlns="http://www.w3.org/1999/xhtml"><body><p>x</p></body></html>', ""),
         ("<html><body><p>x</p></body></html>", "application/xhtml+xml"),
         ('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>', ""),
         ('<?xml version="1.0"?><rss version="2.0"><channel><title>x</title></channel></rss>', ""),
@@ -253,8 +256,8 @@ def test_html_mime_claims_a_fragment():
     ],
 )
 def test_xhtml_svg_rss_atom_are_left_to_xml(content, mime):
-    # an XHTML page without a prolog is claimed by html below the xml kind's claim of a document
-    # that parses (issue 10: a malformed XHTML page is still html); the others are never html's
+    # XHTML with a prolog or an xhtml MIME hint is xml; SVG, RSS, Atom are never html's (an XHTML
+    # page without a prolog is html, issue 10: tests/kinds_text/test_yamlhtml_classes.py)
     assert toolstub.synopsize(content, mime=mime).kind == "xml"
     if "<html" not in content or content.startswith("<?xml"):
         assert claim("html", content, mime) is None
