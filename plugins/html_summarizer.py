@@ -485,7 +485,34 @@ def _claims(inp: KindInput) -> tuple[Evidence, ...]:
     if _first_tag(head) not in caps["fragment_tags"]:
         return ()
     ratio = _markup_ratio(inp.stripped, pairs)
-    return (Evidence("fragment_markup", min(1.0, ratio), 0.9),) if ratio >= caps["min_markup_ratio"] else ()
+    if ratio < caps["min_markup_ratio"]:
+        return ()
+    closed = _closed_elements(inp.stripped)
+    found = [Evidence("fragment_markup", min(1.0, ratio), 0.9)]
+    if closed:
+        found.append(Evidence("closed_elements", min(1.0, closed / 6), 0.7))
+    return tuple(found)
+
+
+#: HTML's elements that have an end tag (void ones, which never close, left out)
+_CLOSING_ELEMENTS = frozenset(
+    "a abbr address article aside audio b bdi bdo blockquote body button canvas caption center cite code colgroup "
+    "datalist dd del details dfn dialog div dl dt em fieldset figcaption figure font footer form h1 h2 h3 h4 h5 h6 "
+    "head header html i iframe ins kbd label legend li main mark menu nav noscript object ol optgroup option output "
+    "p picture pre q s samp script section select small span strong style sub summary sup table tbody td template "
+    "textarea tfoot th thead time title tr tt u ul var video".split()
+)
+_END_TAG = re.compile(r"</([A-Za-z][A-Za-z0-9]*)\s*>")
+
+
+def _closed_elements(text: str) -> int:
+    """How many distinct HTML elements the content both opens and closes (``<p>...</p>``, ``<pre>...</pre>``):
+    markup that closes what it opens, as a page's does; code quoting a tag or two, and XML of other
+    vocabularies, close few or none of HTML's elements."""
+    head = text[:200_000]
+    lowered = head.lower()
+    names = {m.group(1).lower() for m in _END_TAG.finditer(head)} & _CLOSING_ELEMENTS
+    return sum(1 for name in names if re.search(rf"<{name}[\s>/]", lowered))
 
 
 def _parse(inp: KindInput) -> tuple[_PageParser, bool]:

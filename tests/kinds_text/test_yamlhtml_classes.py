@@ -7,6 +7,13 @@ that `default` read as another kind, each with look-alikes that must keep their 
   doxygen-doc 1.9.4, GPL-2) and, when it did not (an unclosed ``<link>``: Eigen 3.4.0's pages, MPL-2, from
   libeigen3-doc), to code (its inline scripts) at 0.7 against code's 0.92: 351 of 1,706 probe pages. A prolog,
   an xhtml/xml MIME hint, SVG, RSS and Atom stay xml.
+- HTML fragments whose markup closes what it opens, beside CSS in a ``<style>`` block or code in ``<pre>``:
+  email templates (foundation-emails 2.4.0's ``templates/password.html``, MIT: a ``<style>`` block, then Inky
+  and HTML elements) and release notes with Java in ``<pre><code>`` (junit4-doc) read as code, whose claim
+  counts the CSS or Java lines (0.87-0.93) against the fragment's markup share (0.79-0.82). A fragment that
+  opens and closes several distinct HTML elements (``<h1>...</h1>``, ``<p>...</p>``, ``<center>...</center>``)
+  has that as evidence too (``closed_elements``). A ``<style>``- or ``<script>``-wrapped stylesheet or
+  program, and a README that opens with ``<p align="center">`` over Markdown, keep their kind.
 """
 
 from __future__ import annotations
@@ -170,3 +177,135 @@ def test_xhtml_look_alikes_stay_xml(content: str, mime: str) -> None:
 def test_xhtml_page_in_compat_is_unchanged() -> None:
     # compat has no html kind: a page that parses is xml there, as in the seed
     assert toolstub.synopsize(DOXYGEN_CLASS_PAGE, rules="openviking-compat").kind == "xml"
+
+
+#: foundation-emails 2.4.0 (npm, MIT), templates/password.html, whole
+EMAIL_TEMPLATE = """\
+<style type="text/css">
+  body,
+  html, 
+  .body {
+    background: #f3f3f3 !important;
+  }
+
+  .header {
+    background: #f3f3f3;
+  }
+</style>
+<!-- move the above styles into your custom stylesheet -->
+
+<spacer size="16"></spacer>
+
+<container>
+
+  <row class="header">
+    <columns>
+
+      <spacer size="16"></spacer>
+      
+      <h4 class="text-center">Pirate Retirement Services</h4>
+    </columns>
+  </row>
+  <row>
+    <columns>
+
+      <spacer size="32"></spacer>
+
+      <center>
+        <img src="http://placehold.it/250x250">
+      </center>
+
+      <spacer size="16"></spacer>
+
+      <h1 class="text-center">Forgot Your Password?</h1>
+      
+      <spacer size="16"></spacer>
+
+      <p class="text-center">It happens. Click the link below to reset your password.</p>
+      <button class="large expand" href="#">Reset Password</button>
+
+      <hr/>
+
+      <p><small>You're getting this email because you've signed up for email updates. If you want to opt-out of future emails, <a href="#">unsubscribe here</a>.</small></p>
+    </columns>
+  </row>
+
+  <spacer size="16"></spacer>
+</container>
+"""
+
+STYLE_BLOCK = """\
+<style type="text/css">
+  body,
+  html,
+  .body {
+    background: #f3f3f3 !important;
+  }
+  .header {
+    background: #f3f3f3;
+  }
+  .callout {
+    margin-bottom: 16px;
+  }
+  th.small-12 {
+    padding-left: 16px;
+    padding-right: 16px;
+  }
+</style>
+"""
+
+SCRIPT_BLOCK = """\
+<script type="text/javascript">
+var searchBox = new SearchBox("searchBox", "search", 'Search', '.html');
+$(document).ready(function () {
+  initNavTree('index.html', '');
+  initResizable();
+  var items = document.querySelectorAll('.memitem');
+  for (var i = 0; i < items.length; i++) {
+    items[i].addEventListener('click', function (event) {
+      event.preventDefault();
+      toggle(this);
+    });
+  }
+});
+</script>
+"""
+
+README_WITH_HTML_HEAD = """\
+<p align="center">
+  <img src="docs/logo.png" alt="logo" width="120">
+</p>
+
+# prance
+
+Prance provides parsers for [Swagger/OpenAPI 2.0 and 3.0](https://www.openapis.org/) API specifications in Python.
+It uses [openapi-spec-validator](https://github.com/p1c2u/openapi-spec-validator) for validation.
+
+## Usage
+
+```bash
+$ pip install prance
+$ prance validate --backend=openapi-spec-validator path/to/spec.yml
+```
+
+- `prance compile` resolves references
+- `prance convert` converts a 2.0 spec to 3.0
+"""
+
+
+def test_email_template_fragment_is_html() -> None:
+    syn = toolstub.synopsize(EMAIL_TEMPLATE)
+    assert syn.kind == "html"
+    assert "Forgot Your Password?" in " ".join(syn.structure)
+
+
+@pytest.mark.parametrize(
+    ("content", "kind"),
+    [
+        pytest.param(STYLE_BLOCK, "code", id="style-block"),
+        pytest.param(SCRIPT_BLOCK, "code", id="script-block"),
+        pytest.param(README_WITH_HTML_HEAD, "markdown", id="readme-opening-with-html"),
+    ],
+)
+def test_fragment_look_alikes_keep_their_kind(content: str, kind: str) -> None:
+    assert toolstub.synopsize(content).kind == kind
