@@ -44,7 +44,8 @@ per value.
 * ``skip_bom`` (false): strip a leading U+FEFF before the heuristic and the load (a file
   saved by a Windows editor).
 * ``unknown_tags`` (``refuse``): a tag no safe constructor knows (``!Ref``) fails
-  the load as in ``yaml.safe_load``, or (``ignore``) the node reads as untagged.
+  the load as in ``yaml.safe_load``, or (``ignore``) the node reads as untagged (a plain ``=``,
+  PyYAML's "value" type, too: the string ``=``).
 * ``multi_document`` (``refuse``): a second document fails the load, as in
   ``yaml.safe_load``; ``first``: a stream of mappings and sequences (k8s manifests,
   ``helm template``) is described by its first document, with ``documents: N``.
@@ -472,6 +473,8 @@ class _Replay:
                     return _PLAIN  # nothing reads its value: share one node
             else:
                 tag = self.resolver.resolve(ScalarNode, value, event.implicit)
+                if tag == _VALUE and self.ignore_tags:
+                    tag = _STR  # a plain `=` (`enum: [=, '!=']`): PyYAML's "value" type, no safe constructor
         node = _Node("scalar", tag, event.value, event.style, explicit)
         if tag not in (_STR, _T + "null", _MERGE, _VALUE) and (explicit or tag != _T + "bool"):
             self.construct(node)  # int (4300-digit limit), float ("._"), timestamp, explicit tags

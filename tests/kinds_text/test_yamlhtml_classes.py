@@ -14,6 +14,10 @@ that `default` read as another kind, each with look-alikes that must keep their 
   opens and closes several distinct HTML elements (``<h1>...</h1>``, ``<p>...</p>``, ``<center>...</center>``)
   has that as evidence too (``closed_elements``). A ``<style>``- or ``<script>``-wrapped stylesheet or
   program, and a README that opens with ``<p align="center">`` over Markdown, keep their kind.
+- YAML holding a plain ``=`` scalar (an operator enum in an OpenAPI schema: datamodel-code-generator 0.97's
+  ``tests/data/openapi/equals_enum.yaml``, MIT): PyYAML resolves it to its "value" type, which no safe
+  constructor knows, so the load failed and the document read as text. In `default` (``unknown_tags: ignore``)
+  it is the string ``=``; compat keeps the seed's refusal.
 """
 
 from __future__ import annotations
@@ -309,3 +313,39 @@ def test_email_template_fragment_is_html() -> None:
 )
 def test_fragment_look_alikes_keep_their_kind(content: str, kind: str) -> None:
     assert toolstub.synopsize(content).kind == kind
+
+
+#: datamodel-code-generator 0.97.0 (PyPI, MIT), tests/data/openapi/equals_enum.yaml, whole
+EQUALS_ENUM = """\
+openapi: 3.0.3
+info:
+  title: Search clauses
+  version: '1'
+paths: {}
+components:
+  schemas:
+    Clause:
+      type: object
+      properties:
+        field:
+          type: string
+        operator:
+          type: string
+          enum:
+            - =
+            - '!='
+            - '>'
+            - in
+"""
+
+
+def test_yaml_with_a_plain_equals_scalar_is_yaml() -> None:
+    syn = toolstub.synopsize(EQUALS_ENUM)
+    assert syn.kind == "yaml"
+    assert syn.summary[1] == "top-level keys: openapi, info, paths, components"
+    assert toolstub.synopsize("op: =\nname: eq\nlabel: equals\n").structure == ("op: string", "name: string", "label: string")
+
+
+def test_plain_equals_in_compat_and_equals_text_unchanged() -> None:
+    assert toolstub.synopsize(EQUALS_ENUM, rules="openviking-compat").kind == "text"  # the seed's safe_load refuses
+    assert toolstub.synopsize("name = toolstub\nversion = 1.2\ndebug = true\n").kind == "text"
