@@ -61,7 +61,9 @@ per value.
   meaningful line is a YAML key line, a ``- `` item or a ``%YAML`` directive (and that no
   code pattern vetoes at column 0) is loaded too, and the load's structure is the evidence:
   a sequence of mappings (cloud SDK command specs), a key whose value is a collection, a
-  block scalar (``|``, ``>``), a ``$schema``-style key, a ``---`` start.
+  block scalar (``|``, ``>``), a ``$schema``-style key, a ``---`` start; or a whole file of one
+  setting: one ``key: token`` line (beside comments and ``---``) whose key is compound
+  (``requires_ansible: '>=2.12'``) or whose value is typed (``swagger: "2.0"``, ``comment: false``).
 * ``confidence`` (false): return a :class:`~toolstub.claims.Claim` scored from that
   structure (``loads``, ``nested``, ``identifier_keys``, ``block_scalar``,
   ``document_start``, ``heuristic``; counter-evidence ``scalar_list``: a bullet list of
@@ -978,11 +980,33 @@ def _summarize(inp: KindInput) -> Synopsis | Claim | None:
             summary=("YAML object.", f"top-level keys: {listed}", *stream),
             structure=(*cut(structure, limit, more, len(keys)), *manifests),
         )
-    if not heuristic and not _structured(kind, data, info, content):
+    if not heuristic and not (_structured(kind, data, info, content) or _single_setting(kind, data, info, content)):
         return None  # the probe takes nested structure only; flat `a: b` lines are the heuristic's
     if not caps.get("confidence"):
         return synopsis
     return Claim(synopsis=synopsis, evidence=evidence_of(content, kind, data, keys, info, heuristic))
+
+
+#: a lower-case identifier key and one scalar token (a quoted string, a number, a word, a version range)
+_SETTING_LINE = re.compile(
+    r"""^(?P<key>[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*):[ \t]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s#'"\[{&*!|>][^\s#]*)[ \t]*(?:#.*)?$"""
+)
+
+
+def _single_setting(kind: str, data: Any, info: dict[str, Any], content: str) -> bool:
+    """One ``key: token`` line, beside comments and document markers, whose key is compound
+    (``requires_ansible: '>=2.12'``, an Ansible collection's meta/runtime.yml) or whose value YAML types
+    (``swagger: "2.0"``, ``comment: false`` in codecov.yml, ``test: 1``): a whole file of one setting. A
+    word under a label (``error: ENOENT``, ``Status: OK``, ``Note: see below``) stays text."""
+    if kind != "object" or len(data) != 1 or info.get("pairs", 1) != 1:
+        return False
+    lines = [line for line in _nonblank_lines(content, 50) if not line.lstrip().startswith("#")]
+    lines = [line for line in lines if line.rstrip() not in ("---", "...")]
+    match = _SETTING_LINE.match(lines[0].lstrip("\ufeff")) if len(lines) == 1 else None
+    if match is None:
+        return False
+    typed = next(iter(data.values())) in ("number", "boolean", "null") or match.group("value")[0] in "'\""
+    return typed or "_" in match.group("key") or "-" in match.group("key")
 
 
 def _structured(kind: str, data: Any, info: dict[str, Any], content: str) -> bool:
