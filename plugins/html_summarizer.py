@@ -22,7 +22,8 @@ javadoc, gtk-doc output) is a page; so it sits before ``xml`` in ``default``.
 * ``start`` (regex): how a page may begin (doctype or ``<html``).
 * ``fragment_tags`` (list): elements a fragment may start with.
 * ``min_markup_ratio`` (number): share of markup lines for a fragment: non-blank lines that start
-  with ``<`` or hold an inline tag (``<code>``, ``<a href>``: a paragraph wrapped over lines), the
+  with ``<``, run inside a tag opened on an earlier line (one attribute a line), or hold an inline
+  tag (``<code>``, ``<a href>``: a paragraph wrapped over lines), the
   inside of ``<pre>`` blocks left out unless it is half the lines or more.
 * ``template_delimiters`` (list of ``[open, close]``): template tags (Jinja/Django ``{% %}``,
   ``{{ }}``, ``{# #}``, ERB ``<% %>``, comments) read past at the start of the content and of
@@ -455,7 +456,35 @@ def _markup_ratio(text: str, pairs: Any = ()) -> float:
     if pairs:  # a line of template tags only is neither markup nor text
         openings = tuple(opening for opening, _closing in pairs)
         lines = [line for line in lines if not line.startswith(openings)]
-    return sum(1 for line in lines if line.startswith("<") or _wrapped_prose(line)) / max(1, len(lines))
+    markup, in_tag = 0, False
+    for line in lines:
+        # a line inside a tag whose attributes run over lines (`<a\n  href="..."\n  target="_blank"\n>`,
+        # as formatters write templates) is markup too
+        if in_tag or line.startswith("<") or _wrapped_prose(line):
+            markup += 1
+        in_tag = _tag_open_at_end(line, in_tag)
+    return markup / max(1, len(lines))
+
+
+_TAG_OPEN = re.compile(r"<[A-Za-z/]")
+
+
+def _tag_open_at_end(line: str, in_tag: bool) -> bool:
+    """Whether a tag opened on ``line`` (or before it, ``in_tag``) is still open at its end."""
+    pos = 0
+    if in_tag:
+        close = line.find(">")
+        if close < 0:
+            return True
+        pos = close + 1
+    while True:
+        opened = _TAG_OPEN.search(line, pos)
+        if opened is None:
+            return False
+        close = line.find(">", opened.end())
+        if close < 0:
+            return True
+        pos = close + 1
 
 
 def _wrapped_prose(line: str) -> bool:

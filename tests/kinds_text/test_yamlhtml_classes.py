@@ -25,6 +25,11 @@ that `default` read as another kind, each with look-alikes that must keep their 
   detmd's pool). One ``key: token`` line whose key is compound or whose value YAML types (a number, a bool,
   a quoted string) is YAML; a word under a label (``error: ENOENT``, ``Status: OK``), a label over words
   (``Note: see below``, ``site_name: My Docs``) and a bare ``github: encode`` stay text (ambiguous).
+- HTML templates whose tags run over lines, one attribute a line (``<a\n  href="..."\n  target="_blank"\n>``,
+  as Prettier-style formatters write them: hatch 1.10.0's docs/.overrides/partials/copyright.html, MIT, a
+  Jinja partial for mkdocs-material): the attribute lines did not count as markup, the fragment's share fell
+  under half and the partial went to xml (it parses). Lines inside an open tag are markup; a README that opens
+  with a multi-line ``<img>`` over Markdown stays markdown.
 """
 
 from __future__ import annotations
@@ -392,3 +397,68 @@ def test_one_label_line_stays_text(content: str) -> None:
 
 def test_one_setting_in_compat_is_unchanged() -> None:
     assert toolstub.synopsize('requires_ansible: ">=2.9"\n', rules="openviking-compat").kind == "text"
+
+
+#: hatch 1.10.0 (PyPI sdist, MIT), docs/.overrides/partials/copyright.html, whole
+MULTILINE_TAG_PARTIAL = """\
+<div class="md-copyright">
+  {% if config.copyright %}
+    <div class="md-copyright__highlight">
+      {{ config.copyright }}
+    </div>
+    <div>
+      Logo by
+      <a
+        href="https://openai.com/dall-e-2/"
+        target="_blank" rel="noopener"
+      >
+        DALL·E
+      </a>
+      and
+      <a
+        href="https://boriscrowther.com/"
+        target="_blank" rel="noopener"
+      >
+        Boris Crowther
+      </a>
+    </div>
+  {% endif %}
+  {% if not config.extra.generator == false %}
+    Made with
+    <a
+      href="https://squidfunk.github.io/mkdocs-material/"
+      target="_blank" rel="noopener"
+    >
+      Material for MkDocs
+    </a>
+  {% endif %}
+</div>
+"""
+
+README_MULTILINE_IMG = """\
+<p align="center">
+  <img
+    src="https://raw.githubusercontent.com/pypa/hatch/master/docs/assets/images/logo.svg"
+    alt="Hatch logo"
+    width="200"
+  >
+</p>
+
+# Hatch
+
+Hatch is a modern, extensible Python project manager. See the [documentation](https://hatch.pypa.io) for more.
+
+## Features
+
+- Standardized build system with reproducible builds by default
+- Robust environment management with support for custom scripts
+- Configurable Python distribution management
+"""
+
+
+def test_template_with_multiline_tags_is_html() -> None:
+    assert toolstub.synopsize(MULTILINE_TAG_PARTIAL).kind == "html"
+
+
+def test_readme_opening_with_multiline_img_stays_markdown() -> None:
+    assert toolstub.synopsize(README_MULTILINE_IMG).kind == "markdown"
