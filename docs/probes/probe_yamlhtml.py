@@ -12,7 +12,8 @@ Labelling is the real corpus's and independent of the detectors: the file's name
 (``real_corpus.label_by_name``: ``.yaml``/``.yml`` -> yaml, ``.html``/``.htm`` -> html, templates by the
 type they render to) and ``real_corpus.validate`` (YAML: ``yaml.load_all`` with any tag accepted gives
 mappings or lists only; HTML: ``html.parser`` sees 5+ elements, one of html/body/div/p/table/head/a,
-and not mostly template tags). Files of the other kinds in the same packages (Markdown with front
+and not mostly template tags; a text file that loads as a YAML mapping is dropped as ambiguous, as
+the corpora drop it). Files of the other kinds in the same packages (Markdown with front
 matter, text, XML, code, JSON) are kept too, fewer per package, as look-alikes that must keep their kind.
 
 Each case is run with ``default`` and ``openviking-compat`` (``toolstub.synopsize``, as
@@ -162,6 +163,15 @@ def other_class(kind: str, rel: str, text: str) -> str:
     return rel.rsplit(".", 1)[-1][:8] if "." in rel.rsplit("/", 1)[-1] else "noext"
 
 
+def _loads_as_mapping(text: str) -> bool:
+    import yaml
+
+    try:
+        return isinstance(yaml.safe_load(text), dict)
+    except Exception:  # noqa: BLE001 - not YAML: text
+        return False
+
+
 def gather(probe: Path) -> list[dict]:
     skip = corpus_hashes()
     seen: set[str] = set()
@@ -191,6 +201,8 @@ def gather(probe: Path) -> list[dict]:
             if rc.validate(kind, data, lab[1]):
                 continue
             text = data.decode("utf-8")
+            if kind == "text" and _loads_as_mapping(text):
+                continue  # a text file that loads as a YAML mapping: ambiguous, dropped as the corpora do
             if kind == "yaml":
                 cls = yaml_class("/" + rel, text)
             elif kind == "html":
