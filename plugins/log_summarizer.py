@@ -93,7 +93,7 @@ DEFAULTS: Mapping[str, Any] = {
     "timestamp_prefix_chars": 48,
     "levels": [
         r"(?P<fatal>\b(?:FATAL|CRITICAL|CRIT|EMERG|ALERT|PANIC)\b|\bpanic:|\[(?:fatal|crit|critical|emerg|alert)\]|^F\d{4} \d\d:)",
-        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|FAIL|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|^ +● |##\[error\]|\blevel=error\b|\berror TS\d+:|\d[ \t]+error {2,}\S|\[(?:error|err)\]|^E\d{4} \d\d:|^E: |^Failed: |\*\*\*Failed\b|^npm error )",
+        r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|FAIL|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|^ +● |##\[error\]|\blevel=error\b|\berror TS\d+:|\d[ \t]+error {2,}\S|\[(?:error|err)\]|^E\d{4} \d\d:|^E: |^Failed: |\*\*\*Failed\b|^npm error |^not ok \d+\b)",
         r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|##\[warning\]|\blevel=warn(?:ing)?\b|\d[ \t]+warning {2,}\S|\[(?:warn|warning)\]|^W\d{4} \d\d:|^W: |^npm warn )",
         r"(?P<info>\b(?:INFO|NOTICE|PASSED|PASS)\b|\blevel=info\b|\[(?:info|notice)\]|^I\d{4} \d\d:|^N: |^Passed: )",
         r"(?P<debug>\b(?:DEBUG|TRACE|VERBOSE)\b|\blevel=(?:debug|trace)\b|\[(?:debug|trace)\])",
@@ -148,6 +148,10 @@ DEFAULTS: Mapping[str, Any] = {
         r"^ +Finished (?:`[^`\n]+`|dev|release|test|bench) |^test result: (?:ok|FAILED)\. \d+ passed",
         r"^TEST(?: RESULT)?: \S|^Test results: (?:passed|failed|error): \d",
         r"^(?:\d{4}-\d\d-\d\dT[\d:.]+Z )?##\[(?:group|endgroup|section|command)\]",
+        # TAP streams, doctest -v, rustc-style diagnostics (the location line under the message)
+        r"^TAP version \d+$|^not ok \d+\b|^Files=\d+, Tests=\d+, |^Result: (?:PASS|FAIL|NOTESTS)$",
+        r"^(?:Trying|Expecting):$|^Expecting nothing$|^\d+ items? passed all tests:$|^\*{3}Test Failed\*{3} \d+ failures?\.$",
+        r"^ *--> [^\s:][^:\n]*:\d+:\d+$",
     ],
     "claim_lines": [
         r"^Traceback \(most recent call last\):",
@@ -165,9 +169,12 @@ DEFAULTS: Mapping[str, Any] = {
         r"^goroutine \d+ \[[^\]\n]+\]:$",
         r"^\t[^\t\n]+\.go:\d+(?: \+0x[0-9a-f]+)?$",
         r"^(?:[\w.-]+/)*[\w-]+\.(?:\(\*?\w+\)\.\w+\([^\n]*\)|\w+\((?:0x[0-9a-f]+|\.\.\.)[^\n]*\)|main\(\))$|^created by [\w./()*-]+",
-        r"^thread '[^'\n]*' panicked at |^stack backtrace:$|^ +\d+: [\w:<>$.{}]",
+        r"^thread '[^'\n]*' panicked at |^stack backtrace:$|^ +\d+: +(?:0x[0-9a-f]+ - |[\w<>$.{}]+(?:::|$))",
         r"^#\d+ (?:\S+\(\d+\): |\{main\}$)|^Stack trace:$|^  thrown in .+ on line \d+$",
         r"^\.{0,2}/?[\w./\\-]+\.[A-Za-z]\w*:\d+:\d+: \S",
+        # a linter's `path:line: [CODE] message`, TAP test lines and plan
+        r"^\.{0,2}/?[\w./\\-]+\.[A-Za-z]\w*:\d+: \[[A-Z]+\d+[\](]",
+        r"^(?:not )?ok \d+\b|^1\.\.\d+$",
         # strace records (`openat(AT_FDCWD, "x", O_RDONLY) = 3`, `-f` pids, resumed/exit/signal lines)
         r"^(?:\[pid +\d+\] |\d+ +)?(?:(?:execve|brk|mmap|munmap|mremap|mprotect|madvise|openat2?|open|creat|close|close_range|read|write|readv|writev|pread64|pwrite64|fstat|newfstatat|stat|lstat|statx|statfs|fstatfs|access|faccessat2?|arch_prctl|prctl|set_tid_address|set_robust_list|rseq|prlimit64|getrandom|ioctl|getdents64|lseek|rt_sig\w+|sigaltstack|clone3?|vfork|fork|wait4|waitid|exit_group|futex|readlinkat|readlink|getcwd|chdir|fchdir|fcntl|dup[23]?|pipe2?|socket|connect|bind|listen|accept4?|sendto|recvfrom|sendmsg|recvmsg|getsockname|getpeername|setsockopt|getsockopt|poll|ppoll|epoll_\w+|select|pselect6|get[pgu]?id|gete[ug]id|getppid|gettid|getres[ug]id|uname|sysinfo|umask|kill|tgkill|unlinkat|unlink|mkdirat|mkdir|renameat2?|rename|sched_\w+|nanosleep|clock_\w+|getxattr|lgetxattr|fgetxattr|flistxattr|utimensat|fchmod|fchown|chmod|chown|memfd_create|eventfd2|inotify_\w+|timerfd_\w+|io_uring_\w+|mount|umount2|capget|capset|getrusage|times|getpgrp|setpgid|setsid|ftruncate|fsync|fdatasync|copy_file_range|sendfile|splice|membarrier)\(.*(?:\) += (?:-?\d+|0x[0-9a-f]+|\?)(?:<[^>\n]*>)?(?: E[A-Z]+ \([^()\n]*\)| \([^\n]*\))?| <unfinished \.\.\.>)$|<\.\.\. [a-z_0-9]+ resumed>|\+\+\+ (?:exited with \d+|killed by SIG[A-Z0-9]+(?: \(core dumped\))?) \+\+\+$|--- SIG[A-Z0-9]+ )",
         # javac -verbose (`[parsing started ...]`, `[loading /modules/...]`, `[wrote X.class]`, `[total 247ms]`)
@@ -177,6 +184,8 @@ DEFAULTS: Mapping[str, Any] = {
     "decline": [
         r"^\^?[0-9a-f]{7,40} (?:[^\s(]+ +)?\([^()\n]*\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} +\d+\) ",
         r"^ *(?:File|Size|Device|Access|Modify|Change|Birth): ",
+        # git reflog lines (ref moves, one timestamp each with --date)
+        r"^[0-9a-f]{7,40} (?:\([^()\n]*\) )?[\w./-]+@\{[^}\n]+\}: ",
     ],
     "strip_ansi": True,
     "tab_table_share": 0.95,

@@ -1,0 +1,361 @@
+"""issue 10 (cmdout): classes of live command output found by docs/probes/probe_cmdout.py, with look-alikes.
+
+The inputs are short excerpts of real outputs of tools run on this machine (prove and perl on a Test::More
+file, `node --test`, `python -m doctest -v` on toolz (BSD), rustc and ruff on small sources, readelf, git
+reflog); the look-alikes (Markdown showing the same output in a fence, the sources under test, Rust
+backtraces, symbol tables) must keep their kind."""
+
+from __future__ import annotations
+
+import pytest
+
+import toolstub
+
+# `perl t/basic.t` (Test::More, one failing test)
+PERL_TAP = """1..4
+ok 1 - adds
+ok 2 - lower-cases
+not ok 3 - lists match
+#   Failed test 'lists match'
+#   at t/basic.t line 5.
+#     Structures begin differing at:
+#          $got->[1] = '2'
+#     $expected->[1] = '3'
+ok 4 - ends in stub
+# Looks like you failed 1 test of 4.
+"""
+
+# `perl t/ok.t`: a passing TAP stream (no `not ok`, no summary)
+PERL_TAP_PASSING = "1..3\nok 1 - parses\nok 2 - round-trips\nok 3 - keeps order\n"
+
+# `prove -v t/` (stderr first, as 2>&1 interleaves it)
+PROVE = """
+#   Failed test 'lists match'
+#   at t/basic.t line 5.
+# Looks like you failed 1 test of 4.
+t/basic.t ..
+1..4
+ok 1 - adds
+ok 2 - lower-cases
+not ok 3 - lists match
+ok 4 - ends in stub
+Dubious, test returned 1 (wstat 256, 0x100)
+Failed 1/4 subtests
+t/skip.t ... skipped: no network here
+
+Test Summary Report
+-------------------
+t/basic.t (Wstat: 256 (exited 1) Tests: 4 Failed: 1)
+  Failed test:  3
+  Non-zero exit status: 1
+Files=2, Tests=4,  0 wallclock secs ( 0.02 usr  0.00 sys +  0.05 cusr  0.03 csys =  0.10 CPU)
+Result: FAIL
+"""
+
+# `node --test nt.test.js` (node's TAP reporter when stdout is not a terminal)
+NODE_TAP = """TAP version 13
+# Subtest: adds
+ok 1 - adds
+  ---
+  duration_ms: 7.23059
+  ...
+# Subtest: fails
+not ok 2 - fails
+  ---
+  duration_ms: 2.243339
+  location: '/tmp/fx/nt.test.js:3:3'
+  failureType: 'testCodeFailure'
+  error: |-
+    Expected values to be loosely deep-equal:
+  code: 'ERR_ASSERTION'
+  name: 'AssertionError'
+  operator: 'deepEqual'
+  stack: |-
+    TestContext.<anonymous> (/tmp/fx/nt.test.js:3:25)
+    Test.runInAsyncScope (node:async_hooks:206:9)
+  ...
+1..2
+# tests 2
+# pass 1
+# fail 1
+# duration_ms 452.940616
+"""
+
+# `python -m doctest -v toolz/dicttoolz.py | head`
+DOCTEST_V = """Trying:
+    assoc({'x': 1}, 'x', 2)
+Expecting:
+    {'x': 2}
+ok
+Trying:
+    purchase = {'name': 'Alice',
+                'order': {'items': ['Apple', 'Orange'],
+                          'costs': [0.50, 1.25]},
+                'credit card': '5555-1234-1234-1234'}
+Expecting nothing
+ok
+Trying:
+    dissoc({'x': 1, 'y': 2}, 'y')
+Expecting:
+    {'x': 1}
+ok
+Trying:
+    def isvalid(item):
+        k, v = item
+        return k % 2 == 0 and v < 4
+Expecting nothing
+ok
+Trying:
+    itemfilter(isvalid, d)
+Expecting:
+    {2: 3}
+ok
+"""
+
+# `rustc --edition 2021 main.rs` (two type errors)
+RUSTC = """error[E0308]: mismatched types
+  --> main.rs:10:24
+   |
+10 |     counts.insert("a", width("abc"));
+   |            ------      ^^^^^^^^^^^^ expected `i32`, found `usize`
+   |            |
+   |            arguments to this method are incorrect
+   |
+help: the return type of this call is `usize` due to the type of the argument passed
+  --> main.rs:10:5
+   |
+10 |     counts.insert("a", width("abc"));
+   |     ^^^^^^^^^^^^^^^^^^^------------^
+   |                        |
+   |                        this argument influences the return type of `insert`
+
+error[E0308]: mismatched types
+  --> main.rs:11:21
+   |
+11 |     let s: String = 5;
+   |            ------   ^ expected `String`, found integer
+   |            |
+   |            expected due to this
+
+error: aborting due to 2 previous errors
+
+For more information about this error, try `rustc --explain E0308`.
+"""
+
+# `ruff check --output-format=full toolz` (the rule line carries no level word)
+RUFF_FULL = """F403 `from .itertoolz import *` used; unable to detect undefined names
+ --> toolz/__init__.py:1:1
+  |
+1 | from .itertoolz import *
+  | ^^^^^^^^^^^^^^^^^^^^^^^^
+2 |
+3 | from .functoolz import *
+  |
+
+F401 `functools.partial` imported but unused
+  --> toolz/__init__.py:9:23
+   |
+ 7 | from .recipes import *
+ 8 |
+ 9 | from functools import partial, reduce
+   |                       ^^^^^^^
+10 |
+11 | sorted = sorted
+   |
+help: Remove unused import
+"""
+
+# `ruff check --output-format=pylint .` (`path:line: [CODE] message`)
+RUFF_PYLINT = """benchmark.py:1: [CPY001] Missing copyright notice at top of file
+benchmark.py:1: [D100] Missing docstring in public module
+benchmark.py:1: [I001] Import block is un-sorted or un-formatted
+benchmark.py:64: [UP031] Use format specifiers instead of percent format
+benchmark.py:79: [ANN201] Missing return type annotation for public function `benchmark`
+benchmark.py:79: [D103] Missing docstring in public function
+benchmark.py:80: [PLW0603] Using the global statement to update `methods` is discouraged
+benchmark.py:87: [C417] Unnecessary `map()` usage (rewrite using a generator expression)
+benchmark.py:95: [T201] `print` found
+"""
+
+# `git reflog --date=iso`: a timestamp on every line, but a listing of ref moves
+REFLOG_ISO = """5341f94 HEAD@{2026-12-04 21:41:20 +0000}: checkout: moving from topic to main
+5341f94 HEAD@{2026-12-04 21:41:20 +0000}: checkout: moving from main to topic
+5341f94 HEAD@{2024-02-22 09:00:00 +0000}: merge fix/docs: Merge made by the 'ort' strategy.
+d08617c HEAD@{2024-02-22 09:00:00 +0000}: checkout: moving from fix/docs to main
+4ec8534 HEAD@{2024-02-21 09:00:00 +0000}: commit: README: point at the changelog
+8f861c9 HEAD@{2024-02-20 09:00:00 +0000}: commit: Document the import contract of setup.py
+d08617c HEAD@{2024-02-05 10:14:00 +0100}: commit: Release toolz 0.12.1
+4390cfa HEAD@{2024-02-04 10:07:00 +0100}: commit: Release toolz 0.12.0
+9d33efa HEAD@{2024-02-03 10:00:00 +0100}: commit (initial): Release toolz 0.11.2
+"""
+
+# `git reflog show --all --date=relative` with decorations
+REFLOG_DECORATED = """5e7efa3 (HEAD -> main) HEAD@{3 minutes ago}: commit: kleur: 4.1.5
+5e7efa3 (HEAD -> main) refs/heads/main@{3 minutes ago}: commit: kleur: 4.1.5
+63e9e68 refs/heads/main@{4 minutes ago}: commit: kleur: 4.1.4
+3152573 refs/heads/main@{5 minutes ago}: commit: picocolors: 1.1.0
+0db127b refs/heads/main@{6 minutes ago}: commit: picocolors: 1.0.0
+d177b08 refs/heads/main@{7 minutes ago}: commit: ms: 2.1.3
+"""
+
+# `readelf -s fmt` (numbered symbol rows: `  1: 0000... `)
+READELF_S = """
+Symbol table '.symtab' contains 38 entries:
+   Num:    Value          Size Type    Bind   Vis      Ndx Name
+     0: 0000000000000000     0 NOTYPE  LOCAL  DEFAULT  UND
+     1: 0000000000000000     0 FILE    LOCAL  DEFAULT  ABS Scrt1.o
+     2: 000000000000037c    32 OBJECT  LOCAL  DEFAULT    4 __abi_tag
+     3: 0000000000000000     0 FILE    LOCAL  DEFAULT  ABS crtstuff.c
+     4: 0000000000001090     0 FUNC    LOCAL  DEFAULT   15 deregister_tm_clones
+     5: 00000000000010c0     0 FUNC    LOCAL  DEFAULT   15 register_tm_clones
+     6: 0000000000001100     0 FUNC    LOCAL  DEFAULT   15 __do_global_dtors_aux
+     7: 0000000000004020     1 OBJECT  LOCAL  DEFAULT   26 completed.0
+     8: 0000000000003dd8     0 OBJECT  LOCAL  DEFAULT   21 __do_global_dtor[...]
+     9: 0000000000001140     0 FUNC    LOCAL  DEFAULT   15 frame_dummy
+    10: 0000000000003dd0     0 OBJECT  LOCAL  DEFAULT   20 __frame_dummy_in[...]
+    11: 0000000000000000     0 FILE    LOCAL  DEFAULT  ABS fmt.c
+    12: 0000000000001150    37 FUNC    GLOBAL DEFAULT   15 pad
+"""
+
+
+# look-alikes that keep their kind ------------------------------------------------------------------
+
+# a Perl test file (the source that prints TAP), a Python module whose docstrings hold doctests
+PERL_TEST_SOURCE = """use strict;
+use warnings;
+use Test::More tests => 4;
+
+ok(1 + 1 == 2, 'adds');
+is(lc('ABC'), 'abc', 'lower-cases');
+is_deeply([1, 2], [1, 3], 'lists match');
+like('toolstub', qr/stub$/, 'ends in stub');
+"""
+
+PY_DOCTESTS = '''def assoc(d, key, value):
+    """Return a new dict with new key value pair
+
+    >>> assoc({'x': 1}, 'x', 2)
+    {'x': 2}
+    """
+    d2 = dict(d)
+    d2[key] = value
+    return d2
+
+
+def dissoc(d, *keys):
+    """Return a new dict with the given key(s) removed.
+
+    >>> dissoc({'x': 1, 'y': 2}, 'y')
+    {'x': 1}
+    """
+    d2 = dict(d)
+    for key in keys:
+        d2.pop(key, None)
+    return d2
+'''
+
+# Markdown that shows the outputs in fences (a CONTRIBUTING guide)
+MD_WITH_OUTPUTS = """# Contributing
+
+## Running the tests
+
+Run the suite with `prove`; a failing run looks like this:
+
+```
+1..2
+ok 1 - adds
+not ok 2 - lists match
+```
+
+## Type errors
+
+The compiler points at the line:
+
+```
+error[E0308]: mismatched types
+  --> src/main.rs:11:21
+   |
+11 |     let s: String = 5;
+```
+
+See [the book](https://doc.rust-lang.org/book/) for more, and open a
+[pull request](https://github.com/example/repo/pulls) when it passes.
+"""
+
+# a Rust panic with its numbered backtrace frames stays a log
+RUST_BACKTRACE = """thread 'main' panicked at src/main.rs:4:5:
+index out of bounds: the len is 3 but the index is 7
+stack backtrace:
+   0: rust_begin_unwind
+             at /rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/std/src/panicking.rs:645:5
+   1: core::panicking::panic_fmt
+             at /rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/panicking.rs:72:14
+   2: core::panicking::panic_bounds_check
+             at /rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/panicking.rs:208:5
+   3: demo::main
+             at ./src/main.rs:4:5
+   4: core::ops::function::FnOnce::call_once
+             at /rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/core/src/ops/function.rs:250:5
+note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.
+"""
+
+# `RUST_BACKTRACE=full`: addresses before the symbols (was text: the frame pattern wanted the symbol right after `N: `)
+RUST_BACKTRACE_FULL = """thread 'main' panicked at 'called `Option::unwrap()` on a `None` value', src/main.rs:2:37
+stack backtrace:
+   0:     0x55d5c8a2f3e1 - std::backtrace_rs::backtrace::libunwind::trace::h1e6c3ec8e2d4b3a1
+   1:     0x55d5c8a2f3e1 - std::sys_common::backtrace::_print_fmt::h5c1f4a3e6b2d7c9f
+   2:     0x55d5c8a4a1ff - core::fmt::write::h8a3f3e1c7b1d5e2a
+   3:     0x55d5c8a2d8a5 - std::io::Write::write_fmt::h0c3b5d4e2f1a9b8c
+   4:     0x55d5c8a30e2b - std::panicking::default_hook::{{closure}}::h3f6e1d2c4b5a7980
+"""
+
+# the default `git reflog` (no dates) was text already
+REFLOG_PLAIN = """5341f94 HEAD@{0}: checkout: moving from topic to main
+5341f94 HEAD@{1}: checkout: moving from main to topic
+5341f94 HEAD@{2}: merge fix/docs: Merge made by the 'ort' strategy.
+d08617c HEAD@{3}: checkout: moving from fix/docs to main
+4ec8534 HEAD@{4}: commit: README: point at the changelog
+"""
+
+# `grep -n` over Python sources: `path:line:text`, text
+GREP_N = """toolz/itertoolz.py:1:import itertools
+toolz/itertoolz.py:2:import heapq
+toolz/itertoolz.py:3:import collections
+toolz/itertoolz.py:4:import operator
+toolz/itertoolz.py:5:from functools import partial
+toolz/itertoolz.py:6:from itertools import filterfalse, zip_longest
+toolz/functoolz.py:1:from functools import reduce, partial
+toolz/functoolz.py:2:import inspect
+"""
+
+
+@pytest.mark.parametrize(
+    "content, kind",
+    [(PERL_TEST_SOURCE, "code"), (PY_DOCTESTS, "code"), (MD_WITH_OUTPUTS, "markdown"), (RUST_BACKTRACE, "log"),
+     (REFLOG_PLAIN, "text"), (GREP_N, "text")],
+    ids=["perl_test_source", "py_doctests", "md_with_outputs", "rust_backtrace", "reflog_plain", "grep_n"],
+)
+def test_look_alikes_keep_their_kind(content, kind):
+    assert toolstub.synopsize(content).kind == kind
+
+
+def test_tap_not_ok_is_an_error_line():
+    """The first `not ok` line is the first error (not the summary's `Result: FAIL` line 12 lines on)."""
+    assert "First error at line 4." in toolstub.synopsize(PERL_TAP).summary
+    assert "First error at line 9." in toolstub.synopsize(PROVE).summary
+
+
+@pytest.mark.parametrize(
+    "content",
+    [PERL_TAP, PERL_TAP_PASSING, PROVE, NODE_TAP, DOCTEST_V, RUSTC, RUFF_FULL, RUFF_PYLINT, RUST_BACKTRACE_FULL],
+    ids=["perl_tap", "perl_tap_passing", "prove", "node_tap", "doctest_v", "rustc", "ruff_full", "ruff_pylint",
+         "rust_backtrace_full"],
+)
+def test_test_runs_and_diagnostics_are_logs(content):
+    syn = toolstub.synopsize(content)
+    assert syn.kind == "log", syn.title
+
+
+@pytest.mark.parametrize("content", [REFLOG_ISO, REFLOG_DECORATED, READELF_S], ids=["reflog_iso", "reflog_decorated", "readelf_s"])
+def test_listings_with_dates_or_numbered_rows_are_text(content):
+    assert toolstub.synopsize(content).kind == "text"
