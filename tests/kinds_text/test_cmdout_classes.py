@@ -359,3 +359,32 @@ def test_test_runs_and_diagnostics_are_logs(content):
 @pytest.mark.parametrize("content", [REFLOG_ISO, REFLOG_DECORATED, READELF_S], ids=["reflog_iso", "reflog_decorated", "readelf_s"])
 def test_listings_with_dates_or_numbered_rows_are_text(content):
     assert toolstub.synopsize(content).kind == "text"
+
+
+# `ldd /usr/bin/sqlite3 /usr/bin/jq`: `path:` over tab-indented library lines read as two Makefile rules
+LDD_TWO = """/usr/bin/sqlite3:
+\tlinux-vdso.so.1 (0x00007f6d44e3b000)
+\tlibsqlite3.so.0 => /lib/x86_64-linux-gnu/libsqlite3.so.0 (0x00007f6d44c7e000)
+\tlibreadline.so.8 => /lib/x86_64-linux-gnu/libreadline.so.8 (0x00007f6d44c26000)
+\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007f6d44a25000)
+\t/lib64/ld-linux-x86-64.so.2 (0x00007f6d44e3d000)
+/usr/bin/jq:
+\tlinux-vdso.so.1 (0x00007f4566f53000)
+\tlibjq.so.1 => /lib/x86_64-linux-gnu/libjq.so.1 (0x00007f4566eeb000)
+\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x00007f4566d09000)
+\tlibonig.so.5 => /lib/x86_64-linux-gnu/libonig.so.5 (0x00007f4566b92000)
+\t/lib64/ld-linux-x86-64.so.2 (0x00007f4566f55000)
+"""
+
+# a Makefile of two rules whose recipes are commands (the strong pattern still makes it code)
+MAKEFILE_TWO_RULES = """ok: ok.o
+\tcc -o ok ok.o
+bad: bad.o
+\tcc -o bad bad.o
+"""
+
+
+def test_ldd_of_two_binaries_is_text_and_a_makefile_stays_code():
+    assert toolstub.synopsize(LDD_TWO).kind == "text"
+    assert toolstub.synopsize(LDD_TWO.split("/usr/bin/jq:")[0]).kind == "text"
+    assert toolstub.synopsize(MAKEFILE_TWO_RULES).kind == "code"
