@@ -388,3 +388,55 @@ def test_ldd_of_two_binaries_is_text_and_a_makefile_stays_code():
     assert toolstub.synopsize(LDD_TWO).kind == "text"
     assert toolstub.synopsize(LDD_TWO.split("/usr/bin/jq:")[0]).kind == "text"
     assert toolstub.synopsize(MAKEFILE_TWO_RULES).kind == "code"
+
+
+# `apt-config dump`: apt.conf settings flattened, list items written `Key:: "value";`
+APT_CONFIG_DUMP = """APT "";
+APT::Architecture "amd64";
+APT::Build-Essential "";
+APT::Build-Essential:: "build-essential";
+APT::Install-Recommends "1";
+APT::Install-Suggests "0";
+APT::Sandbox "";
+APT::Sandbox::User "_apt";
+APT::NeverAutoRemove "";
+APT::NeverAutoRemove:: "^firmware-linux.*";
+APT::NeverAutoRemove:: "^linux-firmware$";
+APT::NeverAutoRemove:: "^linux-image-[a-z0-9]*$";
+APT::VersionedKernelPackages "";
+APT::VersionedKernelPackages:: "linux-.*";
+APT::VersionedKernelPackages:: "kfreebsd-.*";
+APT::VersionedKernelPackages:: ".*-modules";
+APT::Never-MarkAuto-Sections "";
+APT::Never-MarkAuto-Sections:: "metapackages";
+APT::Never-MarkAuto-Sections:: "tasks";
+Dir "/";
+Dir::State "var/lib/apt/";
+Dir::State::lists "lists/";
+"""
+
+# C++ with qualified names stays code
+CPP_QUALIFIED = """#include <map>
+#include <string>
+
+namespace store {
+
+std::string Index::lookup(const std::string& key) const {
+    auto it = entries_.find(key);
+    if (it == entries_.end()) {
+        return std::string();
+    }
+    return it->second;
+}
+
+void Index::insert(const std::string& key, std::string value) {
+    entries_[key] = std::move(value);
+}
+
+}  // namespace store
+"""
+
+
+def test_apt_config_dump_is_text_and_cpp_stays_code():
+    assert toolstub.synopsize(APT_CONFIG_DUMP).kind == "text"
+    assert toolstub.synopsize(CPP_QUALIFIED).kind == "code"
