@@ -108,7 +108,7 @@ DEFAULTS: Mapping[str, Any] = {
         r"^npm (?:ERR!|WARN|notice|warn|error|verbose|verb|silly|timing|http fetch) ",
         r"^> Task :",
         r"^ +Compiling \S+ v\d",
-        r"^make(?:\[\d+\])?: ",
+        r"^make(?:\[\d+\])?: [^/\s]",
         r"^=== RUN +\S",
         r"^ ?(?:PASS|FAIL) +\S+\.(?:test|spec)\.[cm]?[jt]sx?\b",
         r"^[.FEsxX]+ +\[ *\d+%\]$",
@@ -152,6 +152,9 @@ DEFAULTS: Mapping[str, Any] = {
         r"^TAP version \d+$|^not ok \d+\b|^Files=\d+, Tests=\d+, |^Result: (?:PASS|FAIL|NOTESTS)$",
         r"^(?:Trying|Expecting):$|^Expecting nothing$|^\d+ items? passed all tests:$|^\*{3}Test Failed\*{3} \d+ failures?\.$",
         r"^ *--> [^\s:][^:\n]*:\d+:\d+$",
+        # valgrind tools, node's spec and dot test reporters
+        r"^==\d+== (?:Memcheck|Helgrind|DRD|Cachegrind|Callgrind|Massif|DHAT)\b|^==\d+== (?:HEAP|LEAK|ERROR) SUMMARY:",
+        r"^ℹ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d|^[ \t]*✖ [^\n]+ \(\d+(?:\.\d+)?ms\)$",
     ],
     "claim_lines": [
         r"^Traceback \(most recent call last\):",

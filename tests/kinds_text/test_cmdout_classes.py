@@ -440,3 +440,158 @@ void Index::insert(const std::string& key, std::string value) {
 def test_apt_config_dump_is_text_and_cpp_stays_code():
     assert toolstub.synopsize(APT_CONFIG_DUMP).kind == "text"
     assert toolstub.synopsize(CPP_QUALIFIED).kind == "code"
+
+
+# `valgrind --leak-check=full ./fmt` (every line behind `==PID==`)
+VALGRIND = """==15039== Memcheck, a memory error detector
+==15039== Copyright (C) 2002-2022, and GNU GPL'd, by Julian Seward et al.
+==15039== Using Valgrind-3.19.0 and LibVEX; rerun with -h for copyright info
+==15039== Command: ./fmt
+==15039==
+hello       |
+==15039==
+==15039== HEAP SUMMARY:
+==15039==     in use at exit: 0 bytes in 0 blocks
+==15039==   total heap usage: 1 allocs, 1 frees, 4,096 bytes allocated
+==15039==
+==15039== All heap blocks were freed -- no leaks are possible
+==15039==
+==15039== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)
+"""
+
+# `node --test --test-reporter=spec` (passing and failing lines, then its summary)
+NODE_SPEC = """✔ adds (0.984401ms)
+✖ fails (9.947892ms)
+  AssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:
+
+  {
+    a: 1
+  }
+
+  should loosely deep-equal
+
+  {
+    a: 2
+  }
+      at TestContext.<anonymous> (/tmp/fx/nt.test.js:3:25)
+      at Test.runInAsyncScope (node:async_hooks:206:9)
+    generatedMessage: true,
+    code: 'ERR_ASSERTION',
+    operator: 'deepEqual'
+  }
+
+﹣ skipped (0.11484ms) # SKIP
+ℹ tests 3
+ℹ suites 0
+ℹ pass 1
+ℹ fail 1
+ℹ duration_ms 304.405884
+"""
+
+# `node --test --test-reporter=dot` (no summary: a dot line, then the failures)
+NODE_DOT = """.X.
+
+Failed tests:
+
+✖ fails (6.088726ms)
+  AssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:
+
+  {
+    a: 1
+  }
+
+  should loosely deep-equal
+
+  {
+    a: 2
+  }
+      at TestContext.<anonymous> (/tmp/fx/nt.test.js:3:25)
+      at Test.runInAsyncScope (node:async_hooks:206:9)
+    generatedMessage: true,
+    code: 'ERR_ASSERTION',
+    actual: { a: 1 },
+    expected: { a: 2 },
+    operator: 'deepEqual'
+  }
+"""
+
+# make's own messages stay a log
+MAKE_RUN = """cc -Wall -O2   -c -o bad.o bad.c
+bad.c: In function 'main':
+bad.c:4:13: warning: initialization of 'char *' from 'int' makes pointer from integer without a cast
+make: *** [<builtin>: bad.o] Error 1
+make: Target 'all' not remade because of errors.
+"""
+
+# `whereis ...`: its `make: /usr/bin/make` line is a path listing, not make's message
+WHEREIS = """ls: /usr/bin/ls /usr/share/man/man1/ls.1.gz
+git: /usr/bin/git /usr/share/man/man1/git.1.gz
+jq: /usr/bin/jq /usr/share/man/man1/jq.1.gz
+gcc: /usr/bin/gcc /usr/lib/gcc /usr/share/gcc
+make: /usr/bin/make /usr/share/man/man1/make.1.gz
+"""
+
+
+@pytest.mark.parametrize("content", [VALGRIND, NODE_SPEC, NODE_DOT, MAKE_RUN], ids=["valgrind", "node_spec", "node_dot", "make_run"])
+def test_valgrind_node_reporters_and_make_are_logs(content):
+    assert toolstub.synopsize(content).kind == "log"
+
+
+def test_a_make_path_listing_is_not_a_make_log():
+    # (yaml still claims this flat `name: paths` mapping; not a log in any case)
+    assert toolstub.synopsize(WHEREIS).kind != "log"
+
+
+# relative dates as git prints them (`%ar`, `%(committerdate:relative)`): the comma is not a delimiter
+GIT_RELATIVE = """5341f94 2 years, 9 months ago Merge branch 'fix/docs'
+4ec8534 2 years, 9 months ago README: point at the changelog
+8f861c9 2 years, 10 months ago Document the import contract of setup.py
+d08617c 2 years, 10 months ago Release toolz 0.12.1
+4390cfa 2 years, 10 months ago Release toolz 0.12.0
+9d33efa 2 years, 10 months ago Release toolz 0.11.2
+"""
+
+# the git book's `--pretty=format:'%h - %an, %ar : %s'`
+GIT_BOOK_FORMAT = """5341f94 - Release Bot, 2 years, 9 months ago : Merge branch 'fix/docs'
+4ec8534 - Release Bot, 2 years, 9 months ago : README: point at the changelog
+8f861c9 - Release Bot, 2 years, 10 months ago : Document the import contract of setup.py
+d08617c - Release Bot, 2 years, 10 months ago : Release toolz 0.12.1
+4390cfa - Release Bot, 2 years, 10 months ago : Release toolz 0.12.0
+"""
+
+# `pstree -a -p` (a tree drawing; `name,pid` holds a comma)
+PSTREE = """process_api,1 --addr 0.0.0.0:2024 --max-ws-buffer-size 32768
+  |-bash,29165 /dev/fd/3
+  |   `-bash,29167 /dev/fd/3
+  |       `-timeout,14167 200 /work/venvs/docs/bin/python -m pip download --no-deps -q isort
+  |           `-python,14168 -m pip download --no-deps -q isort
+  |-bash,12448 /dev/fd/3
+  |   `-python3,12460 -m http.server 8000
+  `-sleep,31000 600
+"""
+
+# a CSV whose column is a relative date (the cell ends at the delimiter) stays CSV
+CSV_RELATIVE = """name,updated,size
+toolz,2 years ago,104
+tabulate,3 months ago,88
+wcwidth,5 days ago,240
+kleur,1 week ago,12
+"""
+
+# a CSV written with a blank after each comma stays CSV
+CSV_SPACED = """id, name, created, size
+1, toolz, 2024-02-03, 104
+2, tabulate, 2024-03-01, 88
+3, wcwidth, 2024-04-02, 240
+4, kleur, 2023-11-07, 12
+"""
+
+
+@pytest.mark.parametrize("content", [GIT_RELATIVE, GIT_BOOK_FORMAT, PSTREE], ids=["git_relative", "git_book_format", "pstree"])
+def test_relative_dates_and_tree_drawings_are_not_csv(content):
+    assert toolstub.synopsize(content).kind == "text"
+
+
+@pytest.mark.parametrize("content", [CSV_RELATIVE, CSV_SPACED], ids=["csv_relative_column", "csv_spaced"])
+def test_csv_look_alikes_stay_csv(content):
+    assert toolstub.synopsize(content).kind == "csv"
