@@ -69,7 +69,9 @@ per value.
   ``document_start``, ``heuristic``; counter-evidence ``scalar_list``: a bullet list of
   plain strings, ``few_keys``, ``spaced_keys``: labels such as ``Last Modified``,
   ``header_fields``: a flat mapping of capitalised keys with a ``Title-Case-Hyphen`` one, the
-  RFC 822 field listings of ``apt-cache show``, ``dpkg -s``, ``pip show``, HTTP and mail headers).
+  RFC 822 field listings of ``apt-cache show``, ``dpkg -s``, ``pip show``, HTTP and mail headers;
+  ``path_values``: a flat mapping of 3+ keys whose every value is an absolute path, ``dpkg -S`` and
+  ``whereis`` listings).
 * ``manifests`` (0): a stream whose documents have ``kind`` / ``apiVersion`` (Kubernetes
   manifests, ``helm template``) names up to this many documents (``Deployment apps/v1 web``)
   and says how many more.
@@ -831,6 +833,15 @@ def _aligned_share(content: str) -> float:
     return sum(1 for gap in gaps if len(gap) > 1 or "\t" in gap) / len(gaps)
 
 
+_PATH_VALUE = re.compile(r"(?m)^[^\s#:][^\n]*?:[ \t]+(\S)")
+
+
+def _path_listing(content: str) -> bool:
+    """Every one of the first 200 top-level ``key: value`` lines has a value that starts with ``/``."""
+    firsts = [m.group(1) for _, m in zip(range(200), _PATH_VALUE.finditer(content[:65536]))]
+    return bool(firsts) and all(first == "/" for first in firsts)
+
+
 _FIELD_KEY = re.compile(r"^[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$")
 _IDENTIFIER_KEY = re.compile(r"^[$@:]?[A-Za-z_][\w.$/-]*$")  # `:backends` too: a Ruby symbol (hiera, sidekiq)
 _TOKEN_KEY = re.compile(r"^['\"]?[\w.$/@+-]+['\"]?$")  # one token, no blank: `3166-3`, `8080`, `'404'`
@@ -878,6 +889,10 @@ def evidence_of(content: str, kind: str, data: Any, keys: list[str], info: dict[
                 # `Package: / Installed-Size: / Multi-Arch:` (apt-cache show, dpkg -s, pip show, HTTP and
                 # mail headers): an RFC 822-style field listing, not a YAML document
                 found.append(Evidence("header_fields", 1.0, -0.6))
+            if not nested and len(values) >= 3 and all(t == "string" for t in values) and _path_listing(content):
+                # `xxd: /usr/bin/xxd` (dpkg -S, whereis, `name: $(command -v name)` loops): a listing of
+                # where things are, every value an absolute path, not a YAML document
+                found.append(Evidence("path_values", 1.0, -0.5))
     if _BLOCK_SCALAR.search(head):
         found.append(Evidence("block_scalar", 1.0, 0.5))
     if _DOCUMENT_START.search(head):

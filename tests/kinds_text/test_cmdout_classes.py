@@ -537,9 +537,8 @@ def test_valgrind_node_reporters_and_make_are_logs(content):
     assert toolstub.synopsize(content).kind == "log"
 
 
-def test_a_make_path_listing_is_not_a_make_log():
-    # (yaml still claims this flat `name: paths` mapping; not a log in any case)
-    assert toolstub.synopsize(WHEREIS).kind != "log"
+def test_a_make_path_listing_is_text():
+    assert toolstub.synopsize(WHEREIS).kind == "text"
 
 
 # relative dates as git prints them (`%ar`, `%(committerdate:relative)`): the comma is not a delimiter
@@ -595,3 +594,44 @@ def test_relative_dates_and_tree_drawings_are_not_csv(content):
 @pytest.mark.parametrize("content", [CSV_RELATIVE, CSV_SPACED], ids=["csv_relative_column", "csv_spaced"])
 def test_csv_look_alikes_stay_csv(content):
     assert toolstub.synopsize(content).kind == "csv"
+
+
+# `dpkg -S` and a `name: $(command -v name)` loop: every value an absolute path
+DPKG_S = """xxd: /usr/bin/xxd
+sqlite3: /usr/bin/sqlite3
+jq: /usr/bin/jq
+git: /usr/bin/git
+curl: /usr/bin/curl
+"""
+
+COMMAND_V = """git: /usr/bin/git
+jq: /usr/bin/jq
+node: /usr/bin/node
+npm: /usr/bin/npm
+perl: /usr/bin/perl
+"""
+
+# YAML configuration holding paths keeps its kind: other values beside the paths, nested paths, two keys only
+YAML_PATHS_AND_MORE = """data_dir: /var/lib/app
+log_dir: /var/log/app
+workers: 4
+debug: false
+"""
+
+YAML_NESTED_PATHS = """paths:
+  data: /var/lib/app
+  logs: /var/log/app
+  cache: /var/cache/app
+"""
+
+YAML_TWO_PATHS = "root: /srv/www\nlogs: /var/log/www\n"
+
+
+@pytest.mark.parametrize("content", [DPKG_S, COMMAND_V], ids=["dpkg_s", "command_v"])
+def test_path_listings_are_text(content):
+    assert toolstub.synopsize(content).kind == "text"
+
+
+@pytest.mark.parametrize("content", [YAML_PATHS_AND_MORE, YAML_NESTED_PATHS, YAML_TWO_PATHS], ids=["and_more", "nested", "two"])
+def test_yaml_with_paths_stays_yaml(content):
+    assert toolstub.synopsize(content).kind == "yaml"
