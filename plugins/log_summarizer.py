@@ -95,7 +95,7 @@ DEFAULTS: Mapping[str, Any] = {
         r"(?P<fatal>\b(?:FATAL|CRITICAL|CRIT|EMERG|ALERT|PANIC)\b|\bpanic:|\[(?:fatal|crit|critical|emerg|alert)\]|^F\d{4} \d\d:)",
         r"(?P<error>\b(?:ERROR|ERR!|ERR|SEVERE|FAILED|FAILURE|FAIL|Traceback)\b|\b[Ee]rror:|^error\b|^E {2,}\S|^ +● |##\[error\]|\blevel=error\b|\berror TS\d+:|\d[ \t]+error {2,}\S|\[(?:error|err)\]|^E\d{4} \d\d:|^E: |^Failed: |\*\*\*Failed\b|^npm error |^not ok \d+\b)",
         r"(?P<warning>\b(?:WARNING|WARN)\b|\bwarning:|\b[A-Z]\w*Warning:|##\[warning\]|\blevel=warn(?:ing)?\b|\d[ \t]+warning {2,}\S|\[(?:warn|warning)\]|^W\d{4} \d\d:|^W: |^npm warn )",
-        r"(?P<info>\b(?:INFO|NOTICE|PASSED|PASS)\b|\blevel=info\b|\[(?:info|notice)\]|^I\d{4} \d\d:|^N: |^Passed: )",
+        r"(?P<info>\b(?:INFO|NOTICE|PASSED|PASS)\b|\blevel=info\b|\[(?:info|notice)\]|^I\d{4} \d\d:|^N: |^Passed: |^LOG: )",
         r"(?P<debug>\b(?:DEBUG|TRACE|VERBOSE)\b|\blevel=(?:debug|trace)\b|\[(?:debug|trace)\])",
     ],
     "level_prefix_chars": 160,
@@ -152,6 +152,8 @@ DEFAULTS: Mapping[str, Any] = {
         r"^TAP version \d+$|^not ok \d+\b|^Files=\d+, Tests=\d+, |^Result: (?:PASS|FAIL|NOTESTS)$",
         r"^(?:Trying|Expecting):$|^Expecting nothing$|^\d+ items? passed all tests:$|^\*{3}Test Failed\*{3} \d+ failures?\.$",
         r"^ *--> [^\s:][^:\n]*:\d+:\d+$",
+        # pip building from source
+        r"^Looking in (?:indexes|links): |^  (?:Installing build dependencies|Getting requirements to build (?:wheel|editable)|Preparing (?:editable )?metadata \([\w.]+\)|Building (?:editable|wheel) for \S+ \([\w.]+\))(?::| \.\.\.) (?:started|finished|done|error)",
         # valgrind tools, node's spec and dot test reporters
         r"^==\d+== (?:Memcheck|Helgrind|DRD|Cachegrind|Callgrind|Massif|DHAT)\b|^==\d+== (?:HEAP|LEAK|ERROR) SUMMARY:",
         r"^ℹ (?:tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) \d|^[ \t]*✖ [^\n]+ \(\d+(?:\.\d+)?ms\)$",

@@ -635,3 +635,62 @@ def test_path_listings_are_text(content):
 @pytest.mark.parametrize("content", [YAML_PATHS_AND_MORE, YAML_NESTED_PATHS, YAML_TWO_PATHS], ids=["and_more", "nested", "two"])
 def test_yaml_with_paths_stays_yaml(content):
     assert toolstub.synopsize(content).kind == "yaml"
+
+
+# `mypy -v` (every line behind `LOG:  `)
+MYPY_V = """LOG:  Mypy Version:           2.4.1
+LOG:  Config File:            Default
+LOG:  Configured Executable:  /tmp/tvenv/bin/python
+LOG:  Cache Dir:              /dev/null
+LOG:  Found source:           BuildSource(path='toolz/utils.py', module='toolz.utils', has_text=False)
+LOG:  Metadata not found for toolz.utils
+LOG:  Parsing toolz/utils.py (toolz.utils)
+LOG:  Metadata not found for builtins
+LOG:  Parsing /tmp/tvenv/lib/python3.11/site-packages/mypy/typeshed/stdlib/builtins.pyi (builtins)
+"""
+
+# `pip install --no-index --find-links DIR toolz==0.12.1` failing to build from the sdist
+PIP_BUILD_FAIL = """Looking in links: /opt/wheels, /tmp/dl/sdist
+Processing ./dl/sdist/toolz-0.12.1.tar.gz
+  Installing build dependencies: started
+  Installing build dependencies: finished with status 'error'
+  error: subprocess-exited-with-error
+
+  × pip subprocess to install build dependencies did not run successfully.
+  │ exit code: 1
+  ╰─> [3 lines of output]
+      Looking in links: /opt/wheels, /opt/wheels, /tmp/dl/sdist
+      ERROR: Could not find a version that satisfies the requirement setuptools>=40.8.0 (from versions: none)
+      ERROR: No matching distribution found for setuptools>=40.8.0
+      [end of output]
+
+  note: This error originates from a subprocess, and is likely not a problem with pip.
+error: subprocess-exited-with-error
+"""
+
+# pip building a local project, non-verbose (`... done`)
+PIP_BUILD_OK = """Processing /tmp/fx/toolz
+  Installing build dependencies ... done
+  Getting requirements to build wheel ... done
+  Preparing metadata (pyproject.toml) ... done
+Building wheels for collected packages: toolz
+  Building wheel for toolz (pyproject.toml) ... done
+  Created wheel for toolz: filename=toolz-0.12.1-py3-none-any.whl size=56122 sha256=4f0c
+  Stored in directory: /tmp/pip-ephem-wheel-cache-x/wheels/aa
+Successfully built toolz
+"""
+
+# a prose note that says LOG and "Processing" stays text
+PROSE_LOG_WORDS = """Processing the quarterly figures took longer than planned this time.
+The LOG file of the run is kept with the report; see the appendix for the
+full list of the steps we followed and the people who reviewed them.
+"""
+
+
+@pytest.mark.parametrize("content", [MYPY_V, PIP_BUILD_FAIL, PIP_BUILD_OK], ids=["mypy_v", "pip_build_fail", "pip_build_ok"])
+def test_mypy_verbose_and_pip_builds_are_logs(content):
+    assert toolstub.synopsize(content).kind == "log"
+
+
+def test_prose_with_log_words_stays_text():
+    assert toolstub.synopsize(PROSE_LOG_WORDS).kind == "text"
