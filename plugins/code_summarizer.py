@@ -319,6 +319,10 @@ def _is_code(content: str, caps: Mapping[str, Any]) -> bool:
 
 #: block comments (and POD, docstrings) opened at a line start: (opening, closing)
 _BLOCKS = (("/*", "*/"), ('"""', '"""'), ("'''", "'''"), ("#=", "=#"), ("--[[", "]]"), ("<!--", "-->"), ("<#", "#>"))
+#: openers that are a block only when their closing comes later in the sample: a ``#=`` line opens a Julia
+#: block comment up to ``=#``, but a ``#======`` banner rule in a ``#``-comment language (a Perl module's
+#: header box) closes nowhere and is one comment line
+_CLOSED_ONLY = frozenset({"#="})
 
 
 #: a line that ends a Perl program (``__END__``, ``__DATA__``; Ruby's ``__END__``): what follows is data
@@ -403,6 +407,9 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
     out = [False] * len(sample)
     for first, last in _heredoc_bodies(sample) + _string_bodies(sample):
         out[first : last + 1] = [True] * (last + 1 - first)
+    # the last line holding each closing that must come (a block that never closes is none)
+    last_close = {closing: max((i for i, line in enumerate(sample) if closing in line), default=-1)
+                  for opening, closing in _BLOCKS if opening in _CLOSED_ONLY}
     close: str | None = None
     for index, line in enumerate(sample):
         if out[index] and close is None:
@@ -431,6 +438,8 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
         bare = stripped.lstrip("rRbBuUfF") if stripped[:3].lstrip("rRbBuUfF")[:1] in ("'", '"') else stripped
         for opening, closing in _BLOCKS:
             if bare.startswith(opening):
+                if opening in _CLOSED_ONLY and closing not in bare[len(opening) :] and last_close.get(closing, -1) <= index:
+                    break  # a `#=====` banner rule (Perl, shell, Python): a line comment, no Julia block
                 out[index] = True
                 close = None if closing in bare[len(opening) :] else closing
                 break
