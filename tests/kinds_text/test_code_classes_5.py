@@ -8,6 +8,20 @@ Each input is a short excerpt of a real file that `default` read wrongly before,
   a comment and it read as text (40 of libtemplate-perl's 41 modules). A `#=` opener is a block only
   when a later line holds its `=#`; a real Julia block comment stays one (its prose is not counted),
   and a configuration file boxed by `#=====` rules stays text.
+- TypeScript declaration files of one or two statements (date-fns 4's fp/max.d.ts, preact 11's
+  devtools/src/index.d.ts, @types/lodash's fp/__.d.ts; MIT): `export declare const max: ...<`,
+  `export function addHookName<T>(value: T, name: string): T;` under a JSDoc block, `import _ =
+  require("../index");` / `declare const __: _.__;` / `export = __;`. Too short for the share rules
+  (five statements); their first statement (after comments) is one only TypeScript writes (a
+  `declare`, a type alias, an interface, `import type`, `import x = require(...)`, an overload
+  signature with a return type): a TypeScript marker. 481 of the probe's 4,375 `.d.ts` files were
+  text. An ES module re-export as the first statement (`export * from "./x";`, `export {};`: React's
+  compiler-runtime.d.ts) marks JavaScript the same way. A Markdown page quoting a declaration in a
+  fence stays Markdown.
+- TypeScript interface members (typeorm 1.1's driver/mongodb/MongoDataSourceOptions.d.ts, MIT, lines
+  10-45 as `sed -n` prints them): `readonly url?: string;` lines under JSDoc comments read as
+  `key: value` settings (the config veto). A member with a modifier or an optional `?:` is a program
+  line; a Samba-style `public = yes` / `read only = no` configuration stays text.
 """
 
 import pytest
@@ -123,3 +137,117 @@ def test_julia_block_comment_stays_julia(code_in) -> None:
 
 def test_config_with_banner_rules_stays_text() -> None:
     assert toolstub.synopsize(CONFIG_WITH_BANNERS).kind == "text"
+
+
+DATE_FNS_FP_MAX = """export declare const max: import("./types.ts").FPFn1<
+  Date,
+  import("../fp.ts").DateArg<Date>[]
+>;
+"""
+
+PREACT_DEVTOOLS_DTS = """/**
+ * Customize the displayed name of a useState, useReducer or useRef hook
+ * in the devtools panel.
+ *
+ * @param value Wrapped native hook.
+ * @param name Custom name
+ */
+export function addHookName<T>(value: T, name: string): T;
+"""
+
+LODASH_FP_PLACEHOLDER = """import _ = require("../index");
+declare const __: _.__;
+export = __;
+"""
+
+ES_REEXPORTS = """// Not meant to be used directly
+// Omitting all exports so that they don't appear in IDE autocomplete.
+
+export {};
+"""
+
+TYPEORM_MEMBERS = """    readonly type: "mongodb";
+    /**
+     * Connection url where the connection is performed.
+     */
+    readonly url?: string;
+    /**
+     * Database host.
+     */
+    readonly host?: string;
+    /**
+     * Database host replica set.
+     */
+    readonly hostReplicaSet?: string;
+    /**
+     * Database host port.
+     */
+    readonly port?: number;
+    /**
+     * Database username.
+     */
+    readonly username?: string;
+    /**
+     * Database password.
+     */
+    readonly password?: string;
+    /**
+     * Database name to connect to.
+     */
+    readonly database?: string;
+    /**
+     * The driver object
+     * This defaults to require("mongodb")
+     */
+    readonly driver?: any;
+"""
+
+MARKDOWN_QUOTING_DECLARATION = """# Typings
+
+Declare the module once in your project's `global.d.ts`, then import it anywhere:
+
+```ts
+declare module "virtual:config" {
+  export const base: string;
+}
+```
+
+See [the handbook](https://www.typescriptlang.org/docs/handbook/modules.html) for more.
+"""
+
+SAMBA_SHARES = """[global]
+   workgroup = WORKGROUP
+   server string = %h server
+   log file = /var/log/samba/log.%m
+
+[public]
+   path = /srv/public
+   public = yes
+   read only = no
+   guest ok = yes
+"""
+
+
+@pytest.mark.parametrize(
+    ("content", "language"),
+    [
+        pytest.param(DATE_FNS_FP_MAX, "TypeScript", id="declare-const"),
+        pytest.param(PREACT_DEVTOOLS_DTS, "TypeScript", id="overload-signature-under-jsdoc"),
+        pytest.param(LODASH_FP_PLACEHOLDER, "TypeScript", id="import-equals-require"),
+        pytest.param(ES_REEXPORTS, "JavaScript", id="es-module-reexport"),
+        pytest.param(TYPEORM_MEMBERS, "TypeScript", id="interface-members-slice"),
+    ],
+)
+def test_short_typescript_declarations_are_code(content: str, language: str, code_in) -> None:
+    code_in(content, language)
+
+
+@pytest.mark.parametrize(
+    ("content", "kind"),
+    [
+        pytest.param(MARKDOWN_QUOTING_DECLARATION, "markdown", id="markdown-quoting-declare-module"),
+        pytest.param(SAMBA_SHARES, "text", id="samba-public-read-only"),
+    ],
+)
+def test_typescript_look_alikes_keep_their_kind(content: str, kind: str) -> None:
+    assert toolstub.synopsize(content).kind == kind
