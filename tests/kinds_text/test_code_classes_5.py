@@ -22,6 +22,13 @@ Each input is a short excerpt of a real file that `default` read wrongly before,
   10-45 as `sed -n` prints them): `readonly url?: string;` lines under JSDoc comments read as
   `key: value` settings (the config veto). A member with a modifier or an optional `?:` is a program
   line; a Samba-style `public = yes` / `read only = no` configuration stays text.
+- JavaScript that is data: a syntax grammar (prismjs 1.30's components/prism-arff.js, MIT:
+  `Prism.languages.arff = {` over `'comment': /%.*/,` rows) and what tsc writes for a module of
+  types only (typeorm 1.1's driver/types/ColumnTypes.js, MIT: `"use strict";`,
+  `Object.defineProperty(exports, "__esModule", ...)`, a source map comment). A quoted key with a
+  regex literal value is a JavaScript signature; the CommonJS prologue opening the file marks
+  JavaScript. YAML of slash-delimited patterns and prose quoting unquoted `name: /re/,` routes keep
+  their kinds.
 """
 
 import pytest
@@ -250,4 +257,59 @@ def test_short_typescript_declarations_are_code(content: str, language: str, cod
     ],
 )
 def test_typescript_look_alikes_keep_their_kind(content: str, kind: str) -> None:
+    assert toolstub.synopsize(content).kind == kind
+
+
+#: prismjs 1.30.0's components/prism-arff.js (MIT): a syntax grammar, an object literal of regex literals
+PRISM_ARFF = r"""Prism.languages.arff = {
+	'comment': /%.*/,
+	'string': {
+		pattern: /(["'])(?:\\.|(?!\1)[^\\\r\n])*\1/,
+		greedy: true
+	},
+	'keyword': /@(?:attribute|data|end|relation)\b/i,
+	'number': /\b\d+(?:\.\d+)?\b/,
+	'punctuation': /[{},]/
+};
+"""
+
+#: typeorm 1.1's driver/types/ColumnTypes.js (MIT): what tsc writes for a module of types only
+TSC_TYPE_ONLY_MODULE = """"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+//# sourceMappingURL=ColumnTypes.js.map
+"""
+
+#: a configuration of named patterns in YAML (unquoted keys, slash-delimited strings): YAML
+YAML_PATTERNS = r"""# highlighting rules for the log viewer
+rules:
+  comment: /^#.*/
+  keyword: /\b(?:ERROR|WARN)\b/
+  number: /\b\d+\b/
+colors:
+  comment: grey
+  keyword: red
+"""
+
+#: prose quoting a few `name: /pattern/,` routes: text
+PROSE_WITH_ROUTES = r"""Routes are matched in order. Each key is a name, each value a pattern:
+  home: /^\/$/,
+  user: /^\/users\/(\d+)$/,
+  search: /^\/search/,
+A route that matches none of them falls through to the 404 handler.
+"""
+
+
+@pytest.mark.parametrize(
+    "content",
+    [pytest.param(PRISM_ARFF, id="prism-grammar-of-regex-literals"), pytest.param(TSC_TYPE_ONLY_MODULE, id="tsc-type-only-module")],
+)
+def test_javascript_of_data_is_javascript(content: str, code_in) -> None:
+    code_in(content, "JavaScript")
+
+
+@pytest.mark.parametrize(
+    ("content", "kind"),
+    [pytest.param(YAML_PATTERNS, "yaml", id="yaml-patterns"), pytest.param(PROSE_WITH_ROUTES, "text", id="prose-quoting-routes")],
+)
+def test_regex_literal_look_alikes_keep_their_kind(content: str, kind: str) -> None:
     assert toolstub.synopsize(content).kind == kind
