@@ -63,7 +63,7 @@ NAME = "markdown"
 
 DEFAULTS: Mapping[str, Any] = {
     "heading": r"^(?P<marks>#{1,6})[ \t]+(?P<text>.*?)[ \t]*#*[ \t]*$",
-    "fence": r"^ {0,3}(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\s]*)",
+    "fence": r"^ {0,3}(?P<fence>`{3,9}|~{3,9})(?:[ \t\r]*$|[ \t]*(?P<info>[^`~\s][^`\s]*))",
     "link": r"\[[^\]\n]*\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"]*\")?\)|<https?://[^>\s]+>",
     "image": r"!\[[^\]\n]*\]\([^)\s]+",
     "reference": r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S+",
@@ -239,9 +239,18 @@ def _scan_line(scan: _Scan, index: int, line: str, previous: str, hits: _Hits) -
     return None
 
 
+def _indented_code(line: str) -> bool:
+    """Whether ``line`` is indented 4 columns or more (a tab is 4): CommonMark's indented code, never a heading's line."""
+    return line[: len(line) - len(line.lstrip(" \t"))].expandtabs(4).count(" ") >= 4
+
+
 def _setext(scan: _Scan, index: int, line: str, previous: str, hits: _Hits) -> bool:
     stripped = line.strip()
     if len(stripped) < 3 or set(stripped) not in ({"="}, {"-"}) or not previous.strip():
+        return False
+    # issue 10 (probe_docs): a title centred by indentation (HAProxy's guides, GNU manuals) under or over a
+    # rule is plain text: in CommonMark a setext heading's line and underline are indented 3 columns at most
+    if _indented_code(previous) or _indented_code(line):
         return False
     if hits.has("list_item", index - 1) or hits.has("heading", index - 1) or hits.has("table_rule", index):
         return False
@@ -780,6 +789,13 @@ _RST = re.compile(
 )
 #: an inline link (its text may wrap onto a second line, as in a hand-wrapped paragraph) or a reference definition
 _MD_LINK = re.compile(r"\[[^\]\n]+(?:\n[^\]\n]*)?\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
+#: a link target that is code, not a URL or a path (issue 10, probe_docs): a call or an argument list quoted in a
+#: plain-text TODO or guide (``[REQ==0](pack()``, ``[int](...)``, Lua's ``mytable["entry"](mytable, "param")``): it
+#: holds ``(``, ``=`` or ``,`` or is dots only, and no URL or path character (``/ : # ? @``) nor a ``.ext``
+_CODE_TARGET = re.compile(r"\]\((?=[^)\s]*[(=,]|\.+\))(?![^)\s]*(?:[/:#?@]|\.\w))")
+#: ``__name__`` (a dunder identifier: ``__future__``, ``__LP64__``, ``__constructor__``) in a changelog or a guide is
+#: an identifier, not ``__strong emphasis__``: Markdown documents quote identifiers in code spans
+_DUNDER = re.compile(r"__\w+__")
 #: C-style comment blocks (a JSDoc body's `` * `` lines look like list items)
 _COMMENT_BLOCK = re.compile(r"^[ \t]*/\*\*?(?:[ \t]|$)|^[ \t]*\*/[ \t]*$", re.M)
 _FOREIGN = re.compile(
@@ -821,6 +837,7 @@ class _Evidence:
     rst_literals: int = 0  # of ``rst``: ````double-backtick```` spans (a Markdown code span too)
     foreign: int = 0
     pipe_tables: int = 0  # GFM tables: a delimiter row under a header row of as many cells, a body row below
+    text_titles: int = 0  # plain-text titles Markdown has not: numbered and underlined, or over- and underlined alike
 
 
 
@@ -850,6 +867,30 @@ def _pipe_tables(body: list[str], rule: Any) -> int:
         if "|" in above or "|" not in head or "|" not in nxt or rule.search(nxt) is not None:
             continue
         if _cells(head) == _cells(row):
+            found += 1
+    return found
+
+
+def _text_titles(body: list[str], list_item: Any) -> int:
+    """Section titles in a plain-text style that Markdown does not have (issue 10, probe_docs), counted
+    as reStructuredText-like adornments:
+
+    - a numbered title underlined to its length (``1. Prerequisites`` over ``----------------``: HAProxy's
+      guides); in CommonMark it is a list item and a thematic break, which no Markdown author writes;
+    - a title between an overline and an underline that differ (``*****`` over the title, ``-----`` under it:
+      coreutils' README); an overline that equals its underline is counted as reStructuredText already.
+    """
+    found = 0
+    for index in range(1, len(body)):
+        under = body[index].strip()
+        title = body[index - 1]
+        if len(under) < 3 or set(under) not in ({"="}, {"-"}) or not title.strip():
+            continue
+        over = body[index - 2].strip() if index >= 2 else ""
+        framed = (len(over) >= 3 and len(set(over)) == 1 and over[0] in "=-~^*+#" and over != under
+                  and abs(len(over) - len(under)) <= 2)
+        numbered = list_item.search(title) is not None and abs(len(title.strip()) - len(under)) <= 2
+        if framed or numbered:
             found += 1
     return found
 
@@ -899,8 +940,8 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
     gnu = _GNU_QUOTE.findall(text)
     # two GNU quotes or more: the backticks are quotes, and spans between them are not code
     ev.inline_code = len(_INLINE_CODE.findall(_GNU_QUOTE.sub(" ", text) if len(gnu) >= 2 else text))
-    ev.bold = len(_BOLD.findall(text))
-    ev.links = len(_MD_LINK.findall(text))
+    ev.bold = sum(1 for bold in _BOLD.findall(text) if _DUNDER.fullmatch(bold) is None)
+    ev.links = sum(1 for link in _MD_LINK.finditer(text) if _CODE_TARGET.search(link.group(0)) is None)
     ev.comment_blocks = len(_COMMENT_BLOCK.findall(text))
     for match in _RST.finditer(text):
         if match.group(1) is None:
@@ -922,6 +963,7 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
         if len(after) >= 2 and after[0].strip() and after[1] == adornment:
             ev.rst += 1
             ev.rst_adornments += 1
+    ev.text_titles = _text_titles(body, caps["list_item"])
     ev.foreign = len(_FOREIGN.findall("\n".join(lines)[:_EVIDENCE_CHARS]))
     ev.pipe_tables = _pipe_tables(body, caps["table_rule"])
     return ev
@@ -965,8 +1007,11 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
     # reStructuredText has no pipe tables (its tables are ``+---+`` grids and ``=== ===`` columns) and no
     # ATX headings: in a document with a GFM table or two ``#`` headings (not comments), ````x```` spans
     # are Markdown code spans, not reStructuredText literals
-    rst = ev.rst - ev.rst_literals if ev.pipe_tables or ev.isolated >= 2 else ev.rst
-    banners = ev.isolated and not ev.commentish and rst == ev.rst_adornments and inline >= 3
+    # plain-text titles (``1. Intro`` over ``--------``, a title between ``*****`` and ``-----``) weigh as
+    # reStructuredText adornments, unless the document has ATX headings (a NEWS.md over an older plain-text part)
+    titles = ev.text_titles if ev.isolated < 2 else 0
+    rst = (ev.rst - ev.rst_literals if ev.pipe_tables or ev.isolated >= 2 else ev.rst) + titles
+    banners = ev.isolated and not ev.commentish and rst == ev.rst_adornments + titles and inline >= 3
     if not banners and rst + scan.underlines >= 2 and rst + scan.underlines >= scan.blocks + ev.links + scan.tables:
         return ()
     if ev.comment_blocks and ev.comment_blocks >= scan.blocks + ev.links:
