@@ -782,7 +782,7 @@ _RST = re.compile(
     r"^\.\. (?:[\w-]+::|_[^:\n]+:|\|[^|\n]+\|)"  # directive, target, substitution
     r"|:[a-z][\w:-]*:`[^`\n]+`"  # role
     r"|``[^`\n]+``"  # inline literal
-    r"|`[^`\n]+ <[^>\n]+>`__?"  # hyperlink
+    r"|`[^`\n]+(?:\n[^`\n]+)? <[^>\n]+>`__?"  # hyperlink (its text may wrap onto a second line)
     r"|^[^\s].*[^\s:]::$"  # a paragraph ending in '::' (literal block follows)
     r"|^([~^\"'+*#=`-])\1{2,}$",  # an adornment line (checked below against its title)
     re.M,
@@ -796,6 +796,9 @@ _CODE_TARGET = re.compile(r"\]\((?=[^)\s]*[(=,]|\.+\))(?![^)\s]*(?:[/:#?@]|\.\w)
 #: ``__name__`` (a dunder identifier: ``__future__``, ``__LP64__``, ``__constructor__``) in a changelog or a guide is
 #: an identifier, not ``__strong emphasis__``: Markdown documents quote identifiers in code spans
 _DUNDER = re.compile(r"__\w+__")
+#: reStructuredText hyperlink targets (``.. _name: url``, ``.. _`a name`: url``) and references to them (```name`_``)
+_RST_TARGET = re.compile(r"^\.\. _`?([^`:\n]+)`?:", re.M)
+_RST_REFERENCE = re.compile(r"(?<!`)`([^`\n]+)`__?(?![\w`])")
 #: C-style comment blocks (a JSDoc body's `` * `` lines look like list items)
 _COMMENT_BLOCK = re.compile(r"^[ \t]*/\*\*?(?:[ \t]|$)|^[ \t]*\*/[ \t]*$", re.M)
 _FOREIGN = re.compile(
@@ -964,6 +967,11 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
             ev.rst += 1
             ev.rst_adornments += 1
     ev.text_titles = _text_titles(body, caps["list_item"])
+    # a reference (`carrot-users`_) to a target the document defines (.. _`carrot-users`: http://...); a Markdown
+    # `_e.g., `x`_` (a code span in underscore emphasis) has no such target
+    targets = {" ".join(name.lower().split()) for name in _RST_TARGET.findall(text)}
+    if targets:
+        ev.rst += sum(1 for name in _RST_REFERENCE.findall(text) if " ".join(name.lower().split()) in targets)
     ev.foreign = len(_FOREIGN.findall("\n".join(lines)[:_EVIDENCE_CHARS]))
     ev.pipe_tables = _pipe_tables(body, caps["table_rule"])
     return ev

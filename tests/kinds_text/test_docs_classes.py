@@ -14,6 +14,8 @@ beside each); compat (the seed) calls every one of the plain texts text.
   `.ext`) is not a link: ltrace's TODO quotes prototypes, HAProxy's Lua guide a Lua call.
 - `__name__` (a dunder identifier) is not `__strong emphasis__`: C and Python identifiers in NEWS files and
   READMEs (`__attribute__((__constructor__))`, `__LP64__`, `__future__`); Markdown quotes them in code spans.
+- reStructuredText references: `name`_ counts when the document defines the target (`.. _name: url`; a Markdown
+  `_e.g., `x`_` has none), and a hyperlink `text <url>`_ may wrap onto a second line.
 """
 
 from __future__ import annotations
@@ -509,8 +511,121 @@ This is polkit **0.115**.
 """
 
 
-PLAIN_TEXTS = {"automake_news": AUTOMAKE_NEWS, "global_readme": GLOBAL_README, "haproxy_management": HAPROXY_MANAGEMENT, "haproxy_lua": HAPROXY_LUA, "ltrace_todo": LTRACE_TODO, "coreutils_readme": COREUTILS_README, "xz_news": XZ_NEWS, "python_readme_debian": PYTHON_README_DEBIAN}
-MARKDOWN = {"pipeline_news": PIPELINE_NEWS, "pip_caching": PIP_CACHING, "stow_readme": STOW_README, "flask_readme": FLASK_README, "polkit_news": POLKIT_NEWS}
+# kombu's docs/includes/resources.txt (kombu 5.7.0, BSD-3-Clause): reStructuredText with a reference `carrot-users`_ to the target it defines
+KOMBU_RESOURCES = """\
+Getting Help
+============
+
+Mailing list
+------------
+
+Join the `carrot-users`_ mailing list.
+
+.. _`carrot-users`: http://groups.google.com/group/carrot-users/
+
+Bug tracker
+===========
+
+If you have any suggestions, bug reports or annoyances please report them
+to our issue tracker at http://github.com/celery/kombu/issues/
+
+Contributing
+============
+
+Development of `Kombu` happens at Github: http://github.com/celery/kombu
+
+You are highly encouraged to participate in the development. If you don't
+like Github (for some reason) you're welcome to send regular patches.
+
+License
+=======
+
+This software is licensed under the `New BSD License`. See the `LICENSE`
+file in the top distribution directory for the full license text.
+
+"""
+
+# Tornado's docs/releases/v3.0.2.rst (Apache-2.0): a hyperlink `text <url>`_ whose text wraps onto a second line, a ``literal``
+TORNADO_RELEASE = """\
+What's new in Tornado 3.0.2
+===========================
+
+Jun 2, 2013
+-----------
+
+* `tornado.auth.TwitterMixin` now defaults to version 1.1 of the
+  Twitter API, instead of version 1.0 which is being `discontinued on
+  June 11 <https://dev.twitter.com/calendar>`_.  It also now uses HTTPS
+  when talking to Twitter.
+* Fixed a potential memory leak with a long chain of `.gen.coroutine`
+  or ``gen.engine`` functions.
+"""
+
+# pip-tools' CONTRIBUTING.md (BSD-3-Clause): code spans in underscore emphasis (_e.g., `release/v3.4.0`_), no RST target
+PIPTOOLS_CONTRIBUTING = """\
+The use of agents which write code and submit pull requests without human review
+is not permitted.
+
+#### Pull Request Templates
+
+Please do not replace the pull request template, which is part of the
+maintainers' process.
+
+### The `good first issue` label
+
+The [`good first issue` label] is used to designate items which are being left
+for new contributors.
+They're a great way to get onboarded into the project and learn.
+
+Having an LLM resolve one of these issues does not help anyone learn.
+Therefore, please be considerate of those who may benefit from these
+opportunities, and refrain from asking an LLM to produce a complete solution.
+
+## Project Release Process
+
+Releases require approval by a member of the [`pip-tools-admins` team].
+
+Commands given below may assume that your fork is named `origin` in git
+remotes and the main repo is named `upstream`.
+
+This is the current release process:
+
+- Create a branch for the release. _e.g., `release/v3.4.0`_.
+- Use `towncrier` to update the [CHANGELOG], _e.g.,
+  `towncrier build --version v3.4.0`_.
+- Push the branch to your fork, _e.g.,
+  `git push -u origin release/v3.4.0`_, and create a pull request.
+- Merge the pull request after the changes are approved.
+- Make sure that the tests/CI still pass.
+- Fetch the latest changes to `main` locally.
+- Create an unsigned tag with the release version number prefixed with a
+  `v`, _e.g., `git tag -a v3.4.0 -m v3.4.0`_, and push it to `upstream`.
+- Create a GitHub Release, populated with a copy of the changelog and set
+  to "Create a discussion for this release" in the `Announcements`
+  category.
+  Some of the markdown will need to be reformatted into GFM.
+"""
+
+PLAIN_TEXTS = {
+    "automake_news": AUTOMAKE_NEWS,
+    "global_readme": GLOBAL_README,
+    "haproxy_management": HAPROXY_MANAGEMENT,
+    "haproxy_lua": HAPROXY_LUA,
+    "ltrace_todo": LTRACE_TODO,
+    "coreutils_readme": COREUTILS_README,
+    "xz_news": XZ_NEWS,
+    "python_readme_debian": PYTHON_README_DEBIAN,
+    "kombu_resources": KOMBU_RESOURCES,
+    "tornado_release": TORNADO_RELEASE,
+}
+MARKDOWN = {
+    "pipeline_news": PIPELINE_NEWS,
+    "pip_caching": PIP_CACHING,
+    "stow_readme": STOW_README,
+    "flask_readme": FLASK_README,
+    "polkit_news": POLKIT_NEWS,
+    "piptools_contributing": PIPTOOLS_CONTRIBUTING,
+}
 
 
 @pytest.mark.parametrize("name", sorted(PLAIN_TEXTS))
