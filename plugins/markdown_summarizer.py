@@ -796,6 +796,8 @@ _CODE_TARGET = re.compile(r"\]\((?=[^)\s]*[(=,]|\.+\))(?![^)\s]*(?:[/:#?@]|\.\w)
 #: ``__name__`` (a dunder identifier: ``__future__``, ``__LP64__``, ``__constructor__``) in a changelog or a guide is
 #: an identifier, not ``__strong emphasis__``: Markdown documents quote identifiers in code spans
 _DUNDER = re.compile(r"__\w+__")
+#: the text of an ATX heading that is one Markdown link to a URL
+_LINK_HEADING = re.compile(r"\[[^\n]+\]\(https?://[^)\s]+\)")
 #: reStructuredText hyperlink targets (``.. _name: url``, ``.. _`a name`: url``) and references to them (```name`_``)
 _RST_TARGET = re.compile(r"^\.\. _`?([^`:\n]+)`?:", re.M)
 _RST_REFERENCE = re.compile(r"(?<!`)`([^`\n]+)`__?(?![\w`])")
@@ -923,7 +925,9 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
             text = line.lstrip("#").strip().rstrip("#").strip()
             in_run = _in_comment_run(lines, index)
             before_code = bool(nxt.strip()) and code_line.search(nxt) is not None
-            sentence = len(text) > 70 or text.endswith((".", ",", ";"))
+            # a heading that is a link to a URL (a release note's `#### [Fix x (@user)](https://.../pull/1)`) is
+            # a heading however long: a `#` comment does not hold Markdown link syntax
+            sentence = (len(text) > 70 or text.endswith((".", ",", ";"))) and _LINK_HEADING.fullmatch(text) is None
             if in_run or before_code or sentence or not any(ch.isalnum() for ch in text):
                 ev.commentish += 1
             else:

@@ -16,6 +16,8 @@ beside each); compat (the seed) calls every one of the plain texts text.
   READMEs (`__attribute__((__constructor__))`, `__LP64__`, `__future__`); Markdown quotes them in code spans.
 - reStructuredText references: `name`_ counts when the document defines the target (`.. _name: url`; a Markdown
   `_e.g., `x`_` has none), and a hyperlink `text <url>`_ may wrap onto a second line.
+- The other way: an ATX heading that is one link to a URL (`#### [Fix x (@user)](https://.../pull/1)`) is a
+  heading however long; a `#` comment does not hold Markdown link syntax.
 """
 
 from __future__ import annotations
@@ -606,6 +608,51 @@ This is the current release process:
   Some of the markdown will need to be reformatted into GFM.
 """
 
+# Mithril's docs/recent-changes.md (mithril 2.3.8, MIT; lines over 160 characters cut): `####` headings that are
+# links to pull requests, long ones counted as `#` comment sentences, so the document read as text
+MITHRIL_CHANGES = """\
+
+# Release v2.3.8
+
+### Patch Changes
+
+#### [refactor execSelector (@kfule)](https://github.com/MithrilJS/mithril.js/pull/3056)
+
+
+#### [Make `vnode.domSize` assignment consistent between create and update. (@kfule)](https://github.com/MithrilJS/mithril.js/pull/3055)
+
+This PR makes the code and behavior of create and update processes more consistent.
+#### [Bump rimraf from 6.0.1 to 6.1.0 in the normal group (@dependabot[bot])](https://github.com/MithrilJS/mithril.js/pull/3054)
+
+Bumps the normal group with 1 update: [rimraf](https://github.com/isaacs/rimraf).  Updates `rimraf` from 6.0.1 to 6.1.0.  Changelog.  Sourced from rimraf's
+#### [Fix URI decoder bug and reduce bundle size through module tailoring and cleanup (@kfule)](https://github.com/MithrilJS/mithril.js/pull/3050)
+
+This fixes the URI decoder used in the Router to decode more strictly.
+#### [refactor `Vnode.normalizeChildren` (@kfule)](https://github.com/MithrilJS/mithril.js/pull/3052)
+
+`Vnode.normalizeChildren` now preallocates the array length and performs key-consistency checks after normalization.
+#### [Bump actions/setup-node from 5 to 6 in the normal group (@dependabot[bot])](https://github.com/MithrilJS/mithril.js/pull/3053)
+
+Bumps the normal group with 1 update: [actions/setup-node](https://github.com/actions/setup-node).  Updates `actions/setup-node` from 5 to 6.  Release notes.
+#### [Bump actions/setup-node from 4 to 5 in the normal group (@dependabot[bot])](https://github.com/MithrilJS/mithril.js/pull/3047)
+
+Bumps the normal group with 1 update: [actions/setup-node](https://github.com/actions/setup-node).  Updates `actions/setup-node` from 4 to 5.  Release notes.
+#### [docs: edited the link to the build badge (@Olexandr88)](https://github.com/MithrilJS/mithril.js/pull/3045)
+
+# Release v2.3.7
+
+### Patch Changes
+
+#### [Make the attrs of non-element vnodes always non-null. (@kfule)](https://github.com/MithrilJS/mithril.js/pull/3042)
+
+In #3041, it seemed that the case of non-element vnodes was not fully considered in terms of not breaking existing behavior.
+
+# Release v2.3.6
+
+### Patch Changes
+
+"""
+
 PLAIN_TEXTS = {
     "automake_news": AUTOMAKE_NEWS,
     "global_readme": GLOBAL_README,
@@ -625,6 +672,7 @@ MARKDOWN = {
     "flask_readme": FLASK_README,
     "polkit_news": POLKIT_NEWS,
     "piptools_contributing": PIPTOOLS_CONTRIBUTING,
+    "mithril_changes": MITHRIL_CHANGES,
 }
 
 
