@@ -91,7 +91,7 @@ PER_KIND = 60
 #: .txt files that are not documents
 NOT_DOC = re.compile(r"(?:^|/)(?:CMakeLists\.txt|requirements[^/]*\.txt|[^/]*constraints[^/]*\.txt|robots\.txt"
                      r"|(?:entry_points|top_level|SOURCES|dependency_links|not-zip-safe|namespace_packages)\.txt)$"
-                     r"|/tests?/|/fixtures?/|/testdata/|/test-data/|/data/|/examples?/|/samples?/|/__snapshots__/", re.I)
+                     r"|/requirements/|\.git_archival\.txt$|/tests?/|/fixtures?/|/testdata/|/test-data/|/data/|/examples?/|/samples?/|/__snapshots__/", re.I)
 
 
 def sha(data: bytes) -> str:
