@@ -793,9 +793,11 @@ _MD_LINK = re.compile(r"\[[^\]\n]+(?:\n[^\]\n]*)?\]\([^)\s|\\\[\]{}^$?][^)\s|\\\
 #: plain-text TODO or guide (``[REQ==0](pack()``, ``[int](...)``, Lua's ``mytable["entry"](mytable, "param")``): it
 #: holds ``(``, ``=`` or ``,`` or is dots only, and no URL or path character (``/ : # ? @``) nor a ``.ext``
 _CODE_TARGET = re.compile(r"\]\((?=[^)\s]*[(=,]|\.+\))(?![^)\s]*(?:[/:#?@]|\.\w))")
-#: ``__name__`` (a dunder identifier: ``__future__``, ``__LP64__``, ``__constructor__``) in a changelog or a guide is
-#: an identifier, not ``__strong emphasis__``: Markdown documents quote identifiers in code spans
-_DUNDER = re.compile(r"__\w+__")
+#: ``__name__`` (a dunder identifier: ``__future__``, ``__constructor__``, ``__LP64__``, ``__STDC_VERSION__``) in a
+#: changelog or a guide is an identifier, not ``__strong emphasis__``: Markdown documents quote identifiers in code
+#: spans. Lower case, or capitals with a digit or an inner ``_``: Markdown writes ``__Note__``, ``__HEAD__``, ``__CSS__``
+#: in bold (probe_docs: 400 such in Markdown files, none in plain text)
+_DUNDER = re.compile(r"__[a-z][a-z0-9_]*__|__[A-Z][A-Z0-9]*(?:[0-9]|_[A-Z0-9])[A-Z0-9_]*__")
 #: the text of an ATX heading that is one Markdown link to a URL
 _LINK_HEADING = re.compile(r"\[[^\n]+\]\(https?://[^)\s]+\)")
 #: reStructuredText hyperlink targets (``.. _name: url``, ``.. _`a name`: url``) and references to them (```name`_``)

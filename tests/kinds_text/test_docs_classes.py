@@ -695,3 +695,23 @@ def test_indented_title_is_not_in_the_outline() -> None:
     assert synopsis.kind == "markdown"
     outline = " ".join(synopsis.structure)
     assert "Summary" in outline and "Guide" not in outline
+
+
+@pytest.mark.parametrize(
+    ("word", "identifier"),
+    [
+        ("__future__", True),  # python3.11-minimal README.Debian
+        ("__constructor__", True),  # XZ Utils NEWS
+        ("__LP64__", True),  # coreutils README
+        ("__STDC_VERSION__", True),
+        ("__Note__", False),  # node-gyp README.md: bold
+        ("__HEAD__", False),  # express History.md (a tune Markdown case): bold
+        ("__CSS__", False),  # prismjs CHANGELOG.md: bold component names
+    ],
+)
+def test_dunder_identifiers_are_not_bold(word: str, identifier: bool) -> None:
+    """Lower-case dunders, and capitals with a digit or an inner `_`, are identifiers; a capitalised or
+    all-capitals word between `__` is Markdown bold (probe_docs: 400 such in Markdown, none in plain text)."""
+    from toolstub.plugins import markdown_summarizer
+
+    assert (markdown_summarizer._DUNDER.fullmatch(word) is not None) is identifier
