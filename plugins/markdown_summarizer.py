@@ -1162,6 +1162,13 @@ def _summarize(inp: KindInput) -> Claim | None:
         evidence = _claim_evidence(_scan(judged, caps), caps, _evidence(judged, caps))
     else:
         evidence = ()
+    if not evidence and len(keys) >= 2 and not _yaml_document(head[:probe]):
+        # issue 10 (probe_docs): a YAML front matter over a body with inline Markdown (a GitHub issue template's
+        # ``**Describe the bug**`` lines): front matter is a Markdown convention (Jekyll, GitHub, MkDocs); the
+        # probe's 20 files with one are all Markdown
+        body = _evidence(probed, caps)
+        if body.bold + body.inline_code >= 2 and not body.rst and not body.foreign:
+            evidence = (Evidence("front_matter_with_markup", 1.0, 0.7),)
     if not evidence:
         if not _task_list(probed, caps):
             return None

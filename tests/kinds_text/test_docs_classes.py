@@ -17,7 +17,8 @@ beside each); compat (the seed) calls every one of the plain texts text.
 - reStructuredText references: `name`_ counts when the document defines the target (`.. _name: url`; a Markdown
   `_e.g., `x`_` has none), and a hyperlink `text <url>`_ may wrap onto a second line.
 - The other way: an ATX heading that is one link to a URL (`#### [Fix x (@user)](https://.../pull/1)`) is a
-  heading however long; a `#` comment does not hold Markdown link syntax.
+  heading however long; a `#` comment does not hold Markdown link syntax; a YAML front matter over inline
+  Markdown (`**bold**` labels, code spans: a GitHub issue template) is Markdown (the front matter alone is not).
 """
 
 from __future__ import annotations
@@ -653,6 +654,33 @@ In #3041, it seemed that the case of non-element vnodes was not fully considered
 
 """
 
+# coverage.py's .github/ISSUE_TEMPLATE/bug_report.md (coverage 7.18.0, Apache-2.0): a YAML front matter over
+# `**Describe the bug**` lines, code spans and a numbered list; no heading, link or fence, so it read as text
+COVERAGE_ISSUE_TEMPLATE = """\
+---
+name: Bug report
+about: Report a problem with coverage.py
+title: ''
+labels: bug
+assignees: ''
+
+---
+
+**Describe the bug**
+A clear and concise description of the bug.
+
+**To Reproduce**
+How can we reproduce the problem?  Please *be specific*. Don't link to a failing CI job. Think about the time it will take us to recreate your situation: the easier you make it, the more likely your issue will be addressed.
+
+Answer the questions below:
+1. What version of Python are you using?
+1. What version of coverage.py shows the problem? The output of `coverage debug sys` is helpful.
+1. What versions of what packages do you have installed? The output of `pip freeze` is helpful.
+1. What code shows the problem?  Give us a *specific commit* of a *specific repo* that we can check out. If you've already worked around the problem, please provide a commit before that fix.
+1. What commands should we run to reproduce the problem? *Be specific*. Include everything, even `git clone`, `pip install`, and so on. Explain like we're five!
+
+"""
+
 PLAIN_TEXTS = {
     "automake_news": AUTOMAKE_NEWS,
     "global_readme": GLOBAL_README,
@@ -673,6 +701,7 @@ MARKDOWN = {
     "polkit_news": POLKIT_NEWS,
     "piptools_contributing": PIPTOOLS_CONTRIBUTING,
     "mithril_changes": MITHRIL_CHANGES,
+    "coverage_issue_template": COVERAGE_ISSUE_TEMPLATE,
 }
 
 
@@ -715,3 +744,10 @@ def test_dunder_identifiers_are_not_bold(word: str, identifier: bool) -> None:
     from toolstub.plugins import markdown_summarizer
 
     assert (markdown_summarizer._DUNDER.fullmatch(word) is not None) is identifier
+
+
+def test_front_matter_alone_is_not_markdown() -> None:
+    """The template's front matter without its body: YAML, as before."""
+    front = COVERAGE_ISSUE_TEMPLATE.split("\n---\n", 1)[0] + "\n---\n"
+    assert front.count("---") == 2
+    assert toolstub.synopsize(front, rules="default").kind != "markdown"
