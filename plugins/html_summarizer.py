@@ -22,7 +22,8 @@ javadoc, gtk-doc output) is a page; so it sits before ``xml`` in ``default``.
 * ``start`` (regex): how a page may begin (doctype or ``<html``).
 * ``fragment_tags`` (list): elements a fragment may start with.
 * ``min_markup_ratio`` (number): share of markup lines for a fragment: non-blank lines that start
-  with ``<``, run inside a tag opened on an earlier line (one attribute a line), or hold an inline
+  with ``<``, run inside a tag opened on an earlier line (one attribute a line) or inside an open
+  ``<p>`` (a paragraph wrapped over lines), or hold an inline
   tag (``<code>``, ``<a href>``: a paragraph wrapped over lines), the
   inside of ``<pre>`` blocks left out unless it is half the lines or more.
 * ``template_delimiters`` (list of ``[open, close]``): template tags (Jinja/Django ``{% %}``,
@@ -456,14 +457,25 @@ def _markup_ratio(text: str, pairs: Any = ()) -> float:
     if pairs:  # a line of template tags only is neither markup nor text
         openings = tuple(opening for opening, _closing in pairs)
         lines = [line for line in lines if not line.startswith(openings)]
-    markup, in_tag = 0, False
+    markup, in_tag, in_paragraph = 0, False, False
     for line in lines:
         # a line inside a tag whose attributes run over lines (`<a\n  href="..."\n  target="_blank"\n>`,
-        # as formatters write templates) is markup too
-        if in_tag or line.startswith("<") or _wrapped_prose(line):
+        # as formatters write templates), or inside a `<p>` paragraph wrapped over lines, is markup too
+        if in_tag or in_paragraph or line.startswith("<") or _wrapped_prose(line):
             markup += 1
         in_tag = _tag_open_at_end(line, in_tag)
+        in_paragraph = _paragraph_open_at_end(line, in_paragraph)
     return markup / max(1, len(lines))
+
+
+_P_TAG = re.compile(r"<(/?)p(?:\s[^<>]*)?>", re.I)
+
+
+def _paragraph_open_at_end(line: str, open_: bool) -> bool:
+    """Whether a ``<p>`` opened on ``line`` (or before it) is still open at its end."""
+    for match in _P_TAG.finditer(line):
+        open_ = not match.group(1)
+    return open_
 
 
 _TAG_OPEN = re.compile(r"<[A-Za-z/]")

@@ -30,6 +30,10 @@ that `default` read as another kind, each with look-alikes that must keep their 
   Jinja partial for mkdocs-material): the attribute lines did not count as markup, the fragment's share fell
   under half and the partial went to xml (it parses). Lines inside an open tag are markup; a README that opens
   with a multi-line ``<img>`` over Markdown stays markdown.
+- HTML release notes whose ``<p>`` paragraphs wrap over lines without inline tags, beside Java in ``<pre>``
+  (junit4-doc 4.13.2's doc/ReleaseNotes4.7.html, EPL-1.0, its first 40 lines): the wrapped lines counted as
+  prose, and code (the Java) won. A line inside an open ``<p>`` is the paragraph's markup; a README that wraps
+  a centred ``<p>`` over Markdown lines stays markdown.
 """
 
 from __future__ import annotations
@@ -462,3 +466,76 @@ def test_template_with_multiline_tags_is_html() -> None:
 
 def test_readme_opening_with_multiline_img_stays_markdown() -> None:
     assert toolstub.synopsize(README_MULTILINE_IMG).kind == "markdown"
+
+
+#: junit4-doc 4.13.2 (Debian, EPL-1.0), doc/ReleaseNotes4.7.html, its first 40 lines
+JUNIT_RELEASE_NOTES = """\
+<h2>Summary of Changes in version 4.7</h2>
+
+<h3>Rules</h3>
+
+<ul>
+<li><p>Rules allow very flexible addition or redefinition of the behavior
+of each test method in a test class.  Testers can reuse or extend one of the 
+provided Rules below, or write their own.</p>
+
+<p>For more on this feature, see http://www.threeriversinstitute.org/blog/?p=155</p></li>
+<li><p>The TemporaryFolder Rule allows creation of files and folders
+that are guaranteed to be deleted when the test method finishes
+(whether it passes or fails):</p>
+
+<p>public static class HasTempFolder {
+    @Rule
+    public TemporaryFolder folder= new TemporaryFolder();</p>
+
+<pre><code>@Test
+public void testUsingTempFolder() throws IOException {
+    File createdFile= folder.newFile("myfile.txt");
+    File createdFolder= folder.newFolder("subfolder");
+    // ...
+}
+</code></pre>
+
+<p>}</p></li>
+<li><p>ExternalResource is a base class for Rules (like TemporaryFolder)
+that set up an external resource before a test (a file, socket, server,
+database connection, etc.), and guarantee to tear it down afterward:</p>
+
+<p>public static class UsesExternalResource {
+    Server myServer = new Server();</p>
+
+<pre><code>@Rule public ExternalResource resource = new ExternalResource() {
+    @Override
+    protected void before() throws Throwable {
+        myServer.connect();
+    };
+
+"""
+
+README_WRAPPED_P = """\
+<p align="center">
+  Fast, small and <b>simple</b> test runner:
+  see the documentation for the details.
+</p>
+
+# runner
+
+Runs the tests of a project in parallel. See [the docs](https://example.org/docs) for more.
+
+## Install
+
+```bash
+pip install runner
+```
+
+- `runner -n 4` runs on four workers
+- `runner --lf` reruns the last failures
+"""
+
+
+def test_release_notes_with_wrapped_paragraphs_are_html() -> None:
+    assert toolstub.synopsize(JUNIT_RELEASE_NOTES).kind == "html"
+
+
+def test_readme_with_a_wrapped_centred_paragraph_stays_markdown() -> None:
+    assert toolstub.synopsize(README_WRAPPED_P).kind == "markdown"
