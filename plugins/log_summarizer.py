@@ -152,6 +152,8 @@ DEFAULTS: Mapping[str, Any] = {
         r"^TAP version \d+$|^not ok \d+\b|^Files=\d+, Tests=\d+, |^Result: (?:PASS|FAIL|NOTESTS)$",
         r"^(?:Trying|Expecting):$|^Expecting nothing$|^\d+ items? passed all tests:$|^\*{3}Test Failed\*{3} \d+ failures?\.$",
         r"^ *--> [^\s:][^:\n]*:\d+:\d+$",
+        # gdb stopping on a signal
+        r"^Program received signal SIG[A-Z0-9]+, ",
         # pip building from source
         r"^Looking in (?:indexes|links): |^  (?:Installing build dependencies|Getting requirements to build (?:wheel|editable)|Preparing (?:editable )?metadata \([\w.]+\)|Building (?:editable|wheel) for \S+ \([\w.]+\))(?::| \.\.\.) (?:started|finished|done|error)",
         # valgrind tools, node's spec and dot test reporters
@@ -180,6 +182,8 @@ DEFAULTS: Mapping[str, Any] = {
         # a linter's `path:line: [CODE] message`, TAP test lines and plan
         r"^\.{0,2}/?[\w./\\-]+\.[A-Za-z]\w*:\d+: \[[A-Z]+\d+[\](]",
         r"^(?:not )?ok \d+\b|^1\.\.\d+$",
+        # gdb backtrace frames, valgrind's `==PID== ` lines
+        r"^#\d+ +(?:0x[0-9a-f]+ in )?[\w:<>~.]+ \([^\n]*\)(?: at [^\s:]+:\d+| from \S+)?$|^==\d+== ",
         # strace records (`openat(AT_FDCWD, "x", O_RDONLY) = 3`, `-f` pids, resumed/exit/signal lines)
         r"^(?:\[pid +\d+\] |\d+ +)?(?:(?:execve|brk|mmap|munmap|mremap|mprotect|madvise|openat2?|open|creat|close|close_range|read|write|readv|writev|pread64|pwrite64|fstat|newfstatat|stat|lstat|statx|statfs|fstatfs|access|faccessat2?|arch_prctl|prctl|set_tid_address|set_robust_list|rseq|prlimit64|getrandom|ioctl|getdents64|lseek|rt_sig\w+|sigaltstack|clone3?|vfork|fork|wait4|waitid|exit_group|futex|readlinkat|readlink|getcwd|chdir|fchdir|fcntl|dup[23]?|pipe2?|socket|connect|bind|listen|accept4?|sendto|recvfrom|sendmsg|recvmsg|getsockname|getpeername|setsockopt|getsockopt|poll|ppoll|epoll_\w+|select|pselect6|get[pgu]?id|gete[ug]id|getppid|gettid|getres[ug]id|uname|sysinfo|umask|kill|tgkill|unlinkat|unlink|mkdirat|mkdir|renameat2?|rename|sched_\w+|nanosleep|clock_\w+|getxattr|lgetxattr|fgetxattr|flistxattr|utimensat|fchmod|fchown|chmod|chown|memfd_create|eventfd2|inotify_\w+|timerfd_\w+|io_uring_\w+|mount|umount2|capget|capset|getrusage|times|getpgrp|setpgid|setsid|ftruncate|fsync|fdatasync|copy_file_range|sendfile|splice|membarrier)\(.*(?:\) += (?:-?\d+|0x[0-9a-f]+|\?)(?:<[^>\n]*>)?(?: E[A-Z]+ \([^()\n]*\)| \([^\n]*\))?| <unfinished \.\.\.>)$|<\.\.\. [a-z_0-9]+ resumed>|\+\+\+ (?:exited with \d+|killed by SIG[A-Z0-9]+(?: \(core dumped\))?) \+\+\+$|--- SIG[A-Z0-9]+ )",
         # javac -verbose (`[parsing started ...]`, `[loading /modules/...]`, `[wrote X.class]`, `[total 247ms]`)

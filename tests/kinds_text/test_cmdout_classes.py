@@ -694,3 +694,59 @@ def test_mypy_verbose_and_pip_builds_are_logs(content):
 
 def test_prose_with_log_words_stays_text():
     assert toolstub.synopsize(PROSE_LOG_WORDS).kind == "text"
+
+
+# `gdb -batch -ex run -ex bt ./crash` (a NULL read three calls deep)
+GDB_BT = """[Thread debugging using libthread_db enabled]
+Using host libthread_db library "/lib/x86_64-linux-gnu/libthread_db.so.1".
+
+Program received signal SIGSEGV, Segmentation fault.
+0x0000555555555152 in depth (p=0x0, n=0) at crash.c:4
+4	    if (n == 0) return *p;
+#0  0x0000555555555152 in depth (p=0x0, n=0) at crash.c:4
+#1  0x000055555555516a in depth (p=0x0, n=1) at crash.c:5
+#2  0x000055555555516a in depth (p=0x0, n=2) at crash.c:5
+#3  0x0000555555555190 in main () at crash.c:10
+"""
+
+# `gdb -batch -ex bt` on a core: frames only (no signal line), one without an address
+GDB_FRAMES = """#0  depth (p=0x0, n=0) at crash.c:4
+#1  0x000055555555516a in depth (p=0x0, n=1) at crash.c:5
+#2  0x000055555555516a in depth (p=0x0, n=2) at crash.c:5
+#3  0x0000555555555190 in main () at crash.c:10
+#4  0x00007ffff7df018a in __libc_start_call_main () from /lib/x86_64-linux-gnu/libc.so.6
+"""
+
+# `valgrind -q ./crash` (errors only: no Memcheck banner)
+VALGRIND_Q = """==27730== Invalid read of size 4
+==27730==    at 0x109152: depth (crash.c:4)
+==27730==    by 0x109169: depth (crash.c:5)
+==27730==    by 0x10918F: main (crash.c:10)
+==27730==  Address 0x0 is not stack'd, malloc'd or (recently) free'd
+==27730==
+==27730== Process terminating with default action of signal 11 (SIGSEGV)
+==27730==  Access not within mapped region at address 0x0
+"""
+
+# a Markdown changelog that numbers its entries keeps its kind
+MD_NUMBERED_CHANGES = """# Changes
+
+## 2.1.0
+
+- #412 Refactor (core): the parser is split in two
+- #415 Docs (readme) updated, see [the guide](https://example.org/guide)
+- #418 Fix `pad()` for wide characters
+
+## 2.0.0
+
+- #398 Drop Python 3.7
+"""
+
+
+@pytest.mark.parametrize("content", [GDB_BT, GDB_FRAMES, VALGRIND_Q], ids=["gdb_bt", "gdb_frames", "valgrind_q"])
+def test_debugger_backtraces_are_logs(content):
+    assert toolstub.synopsize(content).kind == "log"
+
+
+def test_markdown_with_numbered_entries_stays_markdown():
+    assert toolstub.synopsize(MD_NUMBERED_CHANGES).kind == "markdown"
