@@ -645,6 +645,18 @@ def cmds(repos, port):
     a("text", T_LIST, f"openssl asn1parse -in {FX}/../fx/www/../cert.pem 2>/dev/null | head -40 || openssl version -a")
     a("text|tsv", UNSURE + " (bash time: name TAB value)", "bash -c 'time (sleep 0.1)' 2>&1")
     a("text", T_LIST, f"cmake -LA -N {FX}/c/build 2>/dev/null | head -40 || echo none")
+    # -- ninth batch: the new classes with colour forced on (tools run under a pty-forcing flag) ----------
+    a("log", L, f"cd {FX}/rust && rustc --color always --edition 2021 -o /dev/null main.rs 2>&1")
+    a("log", L, f"cd {FX}/crate && touch src/lib.rs && cargo test --offline --color always 2>&1")
+    a("log", L, f"cd {toolz} && FORCE_COLOR=1 {TV}/ruff check --no-cache --select E,F,B --output-format=full toolz 2>&1 | head -120")
+    a("log", L, f"cd {toolz} && MYPY_FORCE_COLOR=1 {TV}/mypy --no-incremental --cache-dir=/dev/null --color-output toolz/functoolz.py 2>&1 | head -80")
+    a("log", L, f"cd {FX} && FORCE_COLOR=1 node --test --test-reporter=spec nt.test.js 2>&1")
+    a("log", L, f"cd {FX}/perl && prove --color -v t/ 2>&1")
+    a("log", L, f"cd {tt}/new && {pyt} --color=yes -q --tb=short test/test_output.py 2>&1 | tail -80")
+    a("diff", D, f"git -C {tz} log -p --color=always -n 1 v0.12.1 | head -200")
+    a("text", T_GIT, f"git -C {tz} log --color=always --graph --oneline --all --decorate")
+    a("text", T_GIT, f"git -C {tz} -c color.status=always status")
+    a("text", T_GIT, f"git -C {tz} -c color.ui=always branch -vv -a")
     # -- node / npm offline ----------------------------------------------------------------------
     a("log", L + " (npm notice stream)", f"cd {npm}/ms && npm pack --dry-run 2>&1")
     a("json", J, f"cd {npm}/kleur && npm pack --dry-run --json 2>/dev/null")
