@@ -142,6 +142,8 @@ DEFAULTS: Mapping[str, Any] = {
         r"^\w+ \([\w.]+\)(?: \S[^\n]*)? \.\.\. (?:ok|FAIL|ERROR|skipped\b|expected failure|unexpected success)",
         r"^(?:Listing|Compiling) '[^'\n]+'\.\.\.$",
         r"^[^\s:][^:\n]*:\d+:\d+: (?:warning|error|note|fatal error): ",
+        # the same without a column (javac, mypy), javac's total
+        r"^[^\s:][^:\n]*\.\w+:\d+: (?:warning|error|note): |^\d+ (?:errors?|warnings?)$",
         r"^-- (?:The (?:C|CXX|Fortran|ASM) compiler identification is |Configuring done|Generating done|Build files have been written to: )",
         r"^\[ *\d+%\] (?:Building \w+ object |Linking \w+ |Built target )|^\[\d+/\d+\] (?:Building|Linking|Generating|Running|Install)",
         r"^ *\d+/\d+ Test +#\d+: |^\d+% tests passed, \d+ tests? failed out of \d+",

@@ -173,6 +173,15 @@ def fixtures():
                                "    return depth(p, n - 1) + 1;\n}\n\nint main(void) {\n    int *p = NULL;\n"
                                "    printf(\"%d\\n\", depth(p, 3));\n    return 0;\n}\n")
     sh("gcc -g -O0 crash.c -o crash", cwd=c)
+    jv = FX / "java"; jv.mkdir(exist_ok=True)
+    (jv / "Pad.java").write_text("import java.util.*;\n\npublic class Pad {\n    static String pad(String s, int w) {\n"
+                                 "        return String.format(\"%-\" + w + \"s|\", s);\n    }\n\n    public static void main(String[] args) {\n"
+                                 "        List<String> xs = new ArrayList<>(List.of(\"a\", \"bb\"));\n        System.out.println(pad(xs.get(0), 4));\n"
+                                 "        System.out.println(pad(xs.get(5), 4));\n    }\n}\n")
+    (jv / "Bad.java").write_text("public class Bad {\n    int f() { return \"x\"; }\n    void g() { undefinedCall(); }\n}\n")
+    tf = FX / "tf"; tf.mkdir(exist_ok=True)
+    (tf / "main.tf").write_text('terraform {\n  required_version = ">= 1.0"\n}\n\nlocals {\n  names = ["toolz", "tabulate"]\n}\n\n'
+                                'output "repos" {\n  value = { for n in local.names : n => upper(n) }\n}\n\nvariable "count_x" {\n  type    = number\n  default = 2\n}\n')
     db = FX / "repos.db"
     if not db.exists():
         import sqlite3
@@ -657,6 +666,18 @@ def cmds(repos, port):
     a("text", T_GIT, f"git -C {tz} log --color=always --graph --oneline --all --decorate")
     a("text", T_GIT, f"git -C {tz} -c color.status=always status")
     a("text", T_GIT, f"git -C {tz} -c color.ui=always branch -vv -a")
+    # -- tenth batch: JVM, terraform, tcl -----------------------------------------------------------------
+    a("log", L + " (javac errors)", f"cd {FX}/java && javac -d /tmp/cmdout-probe/fx/java/out Bad.java 2>&1")
+    a("log", L + " (a Java exception)", f"cd {FX}/java && javac -d out Pad.java && java -cp out Pad 2>&1")
+    a("text", T_LIST, "java -XshowSettings:properties -version 2>&1 | head -60")
+    a("text", T_HELP, "javac -help 2>&1 | head -60")
+    a("log", L + " (maven offline failure)", f"cd {FX}/java && mvn -o -q -B validate 2>&1 | head -40")
+    a("text", T_LIST, "mvn -v 2>&1")
+    a("log", L + " (terraform init/validate)", f"cd {FX}/tf && terraform init -input=false -no-color 2>&1 && terraform validate -no-color 2>&1")
+    a("json", J, f"cd {FX}/tf && terraform validate -json 2>/dev/null")
+    a("code", "terraform fmt of a file: code", f"cd {FX}/tf && terraform fmt -write=false -diff=false main.tf >/dev/null; cat main.tf")
+    a("text", T_LIST, f"cd {FX}/tf && terraform version; terraform providers 2>&1")
+    a("log|text", UNSURE + " (a Tcl error with its stack)", "echo 'proc f {x} {return [expr {$x / 0}]}; f 3' | tclsh 2>&1")
     # -- node / npm offline ----------------------------------------------------------------------
     a("log", L + " (npm notice stream)", f"cd {npm}/ms && npm pack --dry-run 2>&1")
     a("json", J, f"cd {npm}/kleur && npm pack --dry-run --json 2>/dev/null")

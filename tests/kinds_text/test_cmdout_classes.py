@@ -750,3 +750,28 @@ def test_debugger_backtraces_are_logs(content):
 
 def test_markdown_with_numbered_entries_stays_markdown():
     assert toolstub.synopsize(MD_NUMBERED_CHANGES).kind == "markdown"
+
+
+# `javac Bad.java` (`file:line: error:` without a column, the source line and a caret, then the total)
+JAVAC = """Bad.java:2: error: incompatible types: String cannot be converted to int
+    int f() { return "x"; }
+                     ^
+Bad.java:3: error: cannot find symbol
+    void g() { undefinedCall(); }
+               ^
+  symbol:   method undefinedCall()
+  location: class Bad
+2 errors
+"""
+
+# `grep -rn` over sources whose lines mention errors stays text
+GREP_ERRORS = """src/parse.py:12:    raise ValueError("bad header")
+src/parse.py:40:        log.error("cannot read %s", path)
+src/cli.py:7:import errno
+src/cli.py:88:    # errors are printed by the caller
+"""
+
+
+def test_javac_diagnostics_are_a_log_and_grep_of_sources_stays_text():
+    assert toolstub.synopsize(JAVAC).kind == "log"
+    assert toolstub.synopsize(GREP_ERRORS).kind == "text"
