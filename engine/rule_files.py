@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import importlib
+import importlib.machinery
 import json
 import os
 import sys
@@ -28,9 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from toolstub import regex as _regex
 from toolstub import rule_validation as rv
@@ -43,6 +42,9 @@ from toolstub import redact as _redact
 from toolstub.redact import redaction_errors
 from toolstub.regex import compile_pattern, known_pattern
 from toolstub.ruleset import ExploreLine, Ruleset, StubRules
+
+if TYPE_CHECKING:
+    import yaml
 
 __all__ = [
     "BUNDLED_PACKAGE",
@@ -65,7 +67,19 @@ SECTION_CHECKS: dict[str, Any] = {"redaction": redaction_errors}
 DEFAULT_RULESET = "default"
 BUNDLED_PACKAGE = "toolstub.rules"
 DEFAULT_VERSION = "0"
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _yaml() -> Any:
+    """PyYAML, imported when a rule file is parsed: a remembered ruleset (below) is loaded without it
+    (about 12 ms to import: a start-up cost)."""
+    import yaml  # noqa: PLC0415
+
+    return yaml
+
+
+def _loader() -> Any:
+    yaml = _yaml()
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
@@ -151,8 +165,9 @@ MAX_DEPTH = 64
 
 def _check_depth(text: str, display: str) -> None:
     """Refuse nesting deeper than :data:`MAX_DEPTH` before composing (deep nesting would overflow the stack)."""
+    yaml = _yaml()
     depth = 0
-    for event in yaml.parse(text, Loader=_LOADER):
+    for event in yaml.parse(text, Loader=_loader()):
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
@@ -164,7 +179,8 @@ def _check_depth(text: str, display: str) -> None:
 
 
 def _parse(file: _File) -> None:
-    loader = _LOADER(file.text)
+    yaml = _yaml()
+    loader = _loader()(file.text)
     try:
         _check_depth(file.text, file.display)
         node = loader.get_single_node()
@@ -387,7 +403,7 @@ def _code_stamp() -> list[Any]:
     import re2  # noqa: PLC0415 - already imported by toolstub.regex
     import unicodedata  # noqa: PLC0415 - a built-in module: \\p{python_word} follows its tables
 
-    out: list[Any] = [sys.version, getattr(yaml, "__version__", ""), unicodedata.unidata_version]
+    out: list[Any] = [sys.version, _yaml_stamp(), unicodedata.unidata_version]
     for module in (sys.modules[__name__], rv, _redact, _regex, _ruleset_module, re2, sys.modules.get("re2._re2")):
         path = getattr(module, "__file__", None)
         if path is None:
@@ -398,6 +414,20 @@ def _code_stamp() -> list[Any]:
             return [None]
         out.append((path, st.st_mtime_ns, st.st_size))
     return out
+
+
+def _yaml_stamp() -> Any:
+    """PyYAML's package file (path, mtime, size), found as ``import yaml`` would find it but without
+    importing it (a remembered ruleset needs no PyYAML): another PyYAML is another stamp."""
+    spec = importlib.machinery.PathFinder.find_spec("yaml")
+    origin = getattr(spec, "origin", None)
+    if not origin:
+        return None
+    try:
+        st = os.stat(origin)
+    except OSError:
+        return None
+    return [origin, st.st_mtime_ns, st.st_size]
 
 
 def _fingerprint(registry: Registry) -> str:

@@ -19,7 +19,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import re2
-import yaml
 
 from toolstub import regex as _regex_module
 from toolstub import validation_cache
@@ -29,6 +28,7 @@ from toolstub.regex import compile_pattern
 from toolstub.rules.schema import load_schema
 
 if TYPE_CHECKING:  # jsonschema is imported only when a rule file must be validated (see validation_cache)
+    import yaml  # a remembered ruleset is loaded without PyYAML: the node helpers import it on use
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
@@ -62,6 +62,8 @@ def one_line(text: str) -> str:
 
 def node_at(root: yaml.Node | None, path: PathT, *, key: bool = False) -> yaml.Node | None:
     """The node at ``path`` (its key node with ``key=True``), else the nearest ancestor's node."""
+    import yaml  # noqa: PLC0415 - on the rule-file parsing path only (start-up)
+
     node = root
     for depth, part in enumerate(path):
         child = None
@@ -79,6 +81,8 @@ def node_at(root: yaml.Node | None, path: PathT, *, key: bool = False) -> yaml.N
 
 
 def has_node(root: yaml.Node | None, path: PathT) -> bool:
+    import yaml  # noqa: PLC0415 - on the rule-file parsing path only (start-up)
+
     node = root
     for part in path:
         found = None
@@ -105,6 +109,8 @@ def check_nodes(root: yaml.Node, path: str) -> None:
     Nodes are visited depth first in document order, so the second use of a node
     is the alias; it is reported at its key (or its sequence).
     """
+    import yaml  # noqa: PLC0415 - on the rule-file parsing path only (start-up)
+
     seen: set[int] = set()
     stack: list[tuple[yaml.Node, PathT, yaml.Mark]] = [(root, (), root.start_mark)]
     while stack:
@@ -130,6 +136,8 @@ def check_nodes(root: yaml.Node, path: str) -> None:
 
 def scalar_text(root: yaml.Node | None, path: PathT) -> str | None:
     """The source text of the scalar at ``path`` (``1.10`` stays ``1.10``), if there is one."""
+    import yaml  # noqa: PLC0415 - on the rule-file parsing path only (start-up)
+
     if not has_node(root, path):
         return None
     node = node_at(root, path)

@@ -89,19 +89,43 @@ from __future__ import annotations
 import datetime
 import functools
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import re2
-import yaml
-import yaml._yaml
-from yaml.constructor import SafeConstructor
-from yaml.nodes import ScalarNode
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
 from toolstub.regex import compile_pattern, without_groups
 from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import cut
+
+if TYPE_CHECKING:
+    import yaml
+    from yaml.constructor import SafeConstructor
+    from yaml.nodes import ScalarNode
+
+_YAML_NAMES = ("yaml", "SafeConstructor", "ScalarNode")
+
+
+def _load_yaml() -> None:
+    """Bind ``yaml``, ``SafeConstructor`` and ``ScalarNode`` (PyYAML) as module globals, on the first
+    load of a YAML document: an input that never reaches one (most of a small ``toolstub synopsis``)
+    imports no PyYAML (about 12 ms: a start-up cost). Every function using them calls this first."""
+    if "ScalarNode" in globals():
+        return
+    import yaml  # noqa: PLC0415
+    import yaml._yaml  # noqa: PLC0415
+    from yaml.constructor import SafeConstructor  # noqa: PLC0415
+    from yaml.nodes import ScalarNode  # noqa: PLC0415
+
+    globals().update(yaml=yaml, SafeConstructor=SafeConstructor, ScalarNode=ScalarNode)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _YAML_NAMES:
+        _load_yaml()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _PY_WS = r"[\t-\r\x1c-\x20\x85\xa0\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}]"
 
@@ -413,6 +437,7 @@ _PLAIN = _Node("scalar", _STR)
 
 class _Replay:
     def __init__(self, caps: Any, pure_python: bool = False) -> None:
+        _load_yaml()
         self.loader = yaml.SafeLoader if pure_python else yaml.CSafeLoader
         self.max_nesting = caps["max_nesting"]
         self.ignore_tags = caps.get("unknown_tags") == "ignore"
@@ -677,6 +702,7 @@ def _flow_unsafe(data: bytes) -> bool:
 
 
 def _timestamps_construct(content: str) -> bool:
+    _load_yaml()
     constructor = SafeConstructor()
     if _TIMESTAMP_ANY.search(content.encode("utf-8", "surrogatepass")) is None:
         return True  # one linear RE2 pass says there is none
@@ -700,6 +726,7 @@ def _value_type(replay: _Replay, chunk: str) -> str:
 
 
 def _chunk_value_type(replay: _Replay, chunk: str) -> str:
+    _load_yaml()
     for seen, event in enumerate(yaml.parse(chunk, Loader=yaml.CSafeLoader), 1):
         if seen == 5:
             cls = type(event)
@@ -715,6 +742,7 @@ def _chunk_value_type(replay: _Replay, chunk: str) -> str:
 
 def _fast_top_level(content: str, caps: Any) -> tuple[str, Any]:
     """A block mapping or sequence at column 0 whose entries are told apart by their first column."""
+    _load_yaml()
     try:
         raw = content.encode("utf-8")
     except UnicodeEncodeError:
@@ -769,6 +797,7 @@ def load_top_level(
     content: str, caps: Any, names: dict[Any, str] | None = None, info: dict[str, Any] | None = None
 ) -> tuple[str, Any]:
     """``("object", {key: type})`` or ``("array", length)``; raises :class:`Refused`."""
+    _load_yaml()
     pure_python = _pure_python(content, caps)
     if not pure_python and len(content) >= _FAST_MIN_CHARS and caps["max_nesting"] >= 400:
         try:

@@ -250,14 +250,20 @@ def test_a_known_pattern_is_what_compile_pattern_returns_afterwards():
 # --- what the CLI leaves unimported ----------------------------------------------------------------
 
 HEAVY = ("jsonschema", "fastapi", "uvicorn", "mcp", "s3fs", "boto3", "botocore", "httpx", "rich", "fsspec",
-         "jsonpath_ng", "tiktoken", "magika", "importlib.metadata", "importlib.resources")
+         "jsonpath_ng", "tiktoken", "magika", "importlib.metadata", "importlib.resources", "yaml")
+SMALL_FILES = {
+    "SMALL": ("small.txt", "2024-03-01 10:00:00 INFO started\n2024-03-01 10:00:01 ERROR failed: disk full\n"),
+    "SMALL_JSON": ("small.json", '{"id": 7, "name": "build", "tags": ["ci", "linux"], "ok": true}\n'),
+    "SMALL_CSV": ("small.csv", "id,name,score\n1,alpha,3.5\n2,beta,4.0\n3,gamma,2.25\n"),
+}
 
 
-@pytest.mark.parametrize("args", [["--version"], ["synopsis", "SMALL"], ["synopsis", "SMALL", "--format", "json"]])
+@pytest.mark.parametrize("args", [["--version"], ["synopsis", "SMALL"], ["synopsis", "SMALL", "--format", "json"],
+                                  ["synopsis", "SMALL_JSON"], ["synopsis", "SMALL_CSV"]])
 def test_the_cli_imports_no_heavy_module_for_a_small_synopsis(tmp_path, args):
-    small = tmp_path / "small.txt"
-    small.write_text("2024-03-01 10:00:00 INFO started\n2024-03-01 10:00:01 ERROR failed: disk full\n", encoding="utf-8")
-    argv = [str(small) if a == "SMALL" else a for a in args]
+    for name, text in SMALL_FILES.values():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    argv = [str(tmp_path / SMALL_FILES[a][0]) if a in SMALL_FILES else a for a in args]
     code = f"""
         import atexit, sys
         heavy = {HEAVY!r}
@@ -273,3 +279,24 @@ def test_the_cli_imports_no_heavy_module_for_a_small_synopsis(tmp_path, args):
         found = proc.stderr.strip().splitlines()[-1]
         if run == 1:  # --version too: the version is a constant (toolstub.__version__), not read from metadata
             assert eval(found) == [], found  # noqa: S307 - our own repr of a list of names
+
+
+def test_a_small_yaml_synopsis_imports_pyyaml_when_it_needs_it(tmp_path):
+    # the other side of the test above: PyYAML is imported on the first YAML document, in a fresh process
+    small = tmp_path / "small.yaml"
+    small.write_text("name: build\nsteps:\n  - checkout\n  - test\nretries: 3\n", encoding="utf-8")
+    code = f"""
+        import sys
+        from toolstub.cli.synopsis_cmd import synopsis
+        print("yaml" in sys.modules)
+        synopsis([{str(small)!r}, "--format", "json"], standalone_mode=False)
+        print("yaml" in sys.modules)
+    """
+    env = {**os.environ, "TOOLSTUB_CACHE_DIR": str(tmp_path / "cache"), "TOOLSTUB_DISABLE_PLUGIN_AUTOLOAD": ""}
+    for run in range(2):
+        lines = _run(code, env).splitlines()
+        document = json.loads(lines[1])
+        assert document["synopsis"]["kind"] == "yaml"
+        assert document["synopsis"]["structure"]
+        if run == 1:
+            assert (lines[0], lines[2]) == ("False", "True")
