@@ -20,6 +20,7 @@ import logging
 import os
 import sys
 import threading
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -73,6 +74,30 @@ class ToolstubPluginManager(pluggy.PluginManager):
     def problem(self, message: str) -> None:
         log.warning("toolstub: %s", message)
         self.problems.append(message)
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
+        """pluggy's, with a fast answer for a module's attribute that cannot be a hook (start-up).
+
+        pluggy asks this of every name in ``dir(plugin)`` and looks each up with
+        ``inspect.getattr_static`` (about 8 ms over the built-ins' ~850 module attributes). For a
+        plain module, a name that is not a dunder resolves to its ``__dict__`` entry (``ModuleType``
+        defines only dunders), and pluggy takes only functions, bound methods, static and class
+        methods as hooks: any other value is no hook, and a plain function is one when it carries
+        the ``toolstub_impl`` marker (a dict), as pluggy itself would find.
+        """
+        if type(plugin) is types.ModuleType and not name.startswith("__"):
+            value = plugin.__dict__.get(name, _ABSENT)
+            if type(value) is types.FunctionType:  # a plain function: its marker, as pluggy reads it
+                opts = getattr(value, self.project_name + "_impl", None)
+                return opts if isinstance(opts, dict) else None
+            if value is not _ABSENT and not isinstance(value, _HOOKABLE):
+                return None
+        return super().parse_hookimpl_opts(plugin, name)
+
+
+_ABSENT = object()
+#: the values pluggy may take as a hook implementation (all else is skipped)
+_HOOKABLE = (types.FunctionType, types.MethodType, staticmethod, classmethod)
 
 
 _SECTION = f"[{ENTRY_POINT_GROUP}]"

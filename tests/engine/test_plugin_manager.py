@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import logging
 import textwrap
@@ -163,3 +164,63 @@ def test_summarizer_descriptor_is_frozen(probe):
     with pytest.raises(AttributeError):
         probe.name = "other"  # type: ignore[misc]
     assert isinstance(Synopsis(kind="x"), Synopsis)
+
+
+def _odd_plugin_module():
+    """A module holding every sort of attribute pluggy may meet: hooks marked on a function, a static
+    and a class method, a marker that is no dict, an unmarked function, a class, a lambda, a builtin."""
+    import functools
+    import types
+
+    module = types.ModuleType("toolstub_odd_plugin")
+    exec(textwrap.dedent("""
+        import math
+        from toolstub import hookimpl
+
+        @hookimpl
+        def toolstub_register_summarizers():
+            return ()
+
+        @hookimpl(optionalhook=True)
+        def toolstub_not_a_hook():
+            return ()
+
+        def plain():
+            return 1
+
+        def fake_marker():
+            return 2
+        fake_marker.toolstub_impl = "not a dict"
+
+        class Holder:
+            pass
+
+        sqrt = math.sqrt
+        anonymous = lambda: 3
+        CONSTANT = 4
+    """), module.__dict__)
+    module.static_hook = staticmethod(module.plain)
+    module.class_hook = classmethod(lambda cls: ())
+    module.partial = functools.partial(module.plain)
+    module.bound = module.Holder().__init__
+    return module
+
+
+def test_the_fast_hook_lookup_finds_what_pluggy_finds():
+    # ToolstubPluginManager answers for a module's non-hook attributes without inspect.getattr_static
+    # (start-up); pluggy's own lookup must agree on every name of every built-in and of an odd module
+    import pluggy
+
+    pm = make_plugin_manager(load_entrypoints=False)
+    modules = [importlib.import_module(name) for name in DEFAULT_PLUGINS] + [_odd_plugin_module()]
+    hooks = 0
+    for module in modules:
+        for name in dir(module):
+            ours = pm.parse_hookimpl_opts(module, name)
+            assert ours == pluggy.PluginManager.parse_hookimpl_opts(pm, module, name), (module.__name__, name)
+            hooks += ours is not None
+    assert hooks >= len(DEFAULT_PLUGINS) + 2  # every built-in's hooks and the odd module's two
+    odd = modules[-1]
+    assert pm.parse_hookimpl_opts(odd, "toolstub_register_summarizers") is not None
+    assert pm.parse_hookimpl_opts(odd, "fake_marker") is None
+    assert pm.parse_hookimpl_opts(odd, "CONSTANT") is None
