@@ -1,5 +1,5 @@
 """``python -m toolstub``: the same as the ``toolstub`` command."""
 
-from toolstub.cli import main
+from toolstub.launch import main
 
 main(prog_name="toolstub")

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+# Exit codes of the command line, shared by every command (``toolstub.cli`` re-exports them).
+EXIT_OK = 0
+EXIT_ERROR = 1  # a runtime error (store failure, ...)
+EXIT_USAGE = 2  # a bad option or argument (click's own code)
+EXIT_NO_INPUT = 3  # a missing file or unknown ref
+EXIT_BAD_RULES = 4  # a rule file that does not validate
+EXIT_BAD_CONFIG = 5  # a bad config file
+EXIT_BROKEN_PIPE = 141  # stdout closed by the reader (``| head``): 128 + SIGPIPE, as coreutils and git
+
 
 class ToolstubError(Exception):
     """Base class of toolstub's errors."""

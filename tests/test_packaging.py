@@ -72,7 +72,7 @@ def test_console_script_is_installed():
     from importlib.metadata import entry_points
 
     (script,) = entry_points(group="console_scripts", name="toolstub")
-    assert script.value == "toolstub.cli:main"
+    assert script.value == "toolstub.launch:main"  # the click command line for all but a plain synopsis
 
 
 

@@ -20,7 +20,14 @@ from typing import Any, NoReturn
 import click
 
 from toolstub import __version__
-from toolstub.errors import (
+from toolstub.errors import (  # the exit codes: re-exported for the command modules
+    EXIT_BAD_CONFIG,
+    EXIT_BAD_RULES,
+    EXIT_BROKEN_PIPE,
+    EXIT_ERROR,
+    EXIT_NO_INPUT,
+    EXIT_OK,
+    EXIT_USAGE,
     InvalidArgumentError,
     NotFoundError,
     PluginError,
@@ -46,14 +53,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
                "Summarize what was externalized in STORE_URL (default: $TOOLSTUB_STORE or the local folder)."),
 }
 
-# Exit codes shared by every command.
-EXIT_OK = 0
-EXIT_ERROR = 1  # a runtime error (store failure, ...)
-EXIT_USAGE = 2  # a bad option or argument (click's own code)
-EXIT_NO_INPUT = 3  # a missing file or unknown ref
-EXIT_BAD_RULES = 4  # a rule file that does not validate
-EXIT_BAD_CONFIG = 5  # a bad config file
-EXIT_BROKEN_PIPE = 141  # stdout closed by the reader (``| head``): 128 + SIGPIPE, as coreutils and git
+# Exit codes shared by every command: EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_NO_INPUT, EXIT_BAD_RULES,
+# EXIT_BAD_CONFIG, EXIT_BROKEN_PIPE (imported above from toolstub.errors, where they are explained).
 
 
 class CliError(click.ClickException):
