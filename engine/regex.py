@@ -230,6 +230,37 @@ class LinearPattern:
         return self.subn(repl, text, count)[0]
 
 
+class LazyPattern:
+    """A module-level regex compiled on first use: ``LazyPattern(re.compile, PATTERN, FLAGS)`` (or
+    ``re2.compile``) costs nothing at import (start-up: the kinds' modules hold some 50 such patterns
+    and a small input reaches few). ``pattern`` is known at once; the first other attribute compiles,
+    and the compiled pattern's methods and values are then bound on the object, so later uses pay
+    one attribute lookup, as on the compiled pattern itself."""
+
+    _BOUND = ("search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split", "flags", "groups",
+              "groupindex")
+
+    def __init__(self, compile: Callable[..., Any], pattern: Any, *args: Any) -> None:
+        self.pattern = pattern
+        self._how = (compile, pattern, args)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("_how", "_compiled"):
+            raise AttributeError(name)
+        compiled = self.__dict__.get("_compiled")
+        if compiled is None:
+            compile, pattern, args = self._how
+            compiled = compile(pattern, *args)
+            for attr in self._BOUND:
+                if hasattr(compiled, attr):
+                    self.__dict__[attr] = getattr(compiled, attr)
+            self.__dict__["_compiled"] = compiled
+        return getattr(compiled, name)
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern!r})"
+
+
 def _utf8_length(lead: int) -> int:
     return 1 if lead < 0x80 else 2 if lead < 0xE0 else 3 if lead < 0xF0 else 4
 

@@ -56,6 +56,7 @@ from typing import Any
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
+from toolstub.regex import LazyPattern
 from toolstub.synopsis import (
     Claim,
     Evidence,
@@ -331,7 +332,7 @@ _DATA_MARKERS = ("__END__", "__DATA__")
 
 #: a here-document opened on a line (Perl, shell, Ruby, PHP's ``<<<``): ``<<'TAG'``, ``<<"TAG"``, ``<<TAG``,
 #: ``<<~TAG``, ``<<-TAG``; a bare tag after a blank only when upper-case (``cat << EOF``, not ``x << y``)
-_HEREDOC = re.compile(r"""<<([~-]?)(?:[ \t]*'([A-Za-z_!][\w!]*)'|[ \t]*"([A-Za-z_!][\w!]*)"|([A-Za-z_]\w*)|[ \t]+([A-Z_][A-Z0-9_]*)\b)""")
+_HEREDOC = LazyPattern(re.compile, r"""<<([~-]?)(?:[ \t]*'([A-Za-z_!][\w!]*)'|[ \t]*"([A-Za-z_!][\w!]*)"|([A-Za-z_]\w*)|[ \t]+([A-Z_][A-Z0-9_]*)\b)""")
 
 
 def _heredoc_bodies(sample: list[str]) -> list[tuple[int, int]]:
@@ -369,7 +370,7 @@ def _heredoc_bodies(sample: list[str]) -> list[tuple[int, int]]:
 
 #: an assignment whose quoted string opens at the line's end and does not close there (R's
 #: ``Lines <- '"Time","Index"``, a shell ``VAR="...``, Perl's ``$x = '...``)
-_STRING_OPENER = re.compile(r"""^[ \t]*[$@%]?[\w.]+[ \t]*(?:<-|=)[ \t]*(?:(')[^'\\]*|(")[^"\\]*)$""")
+_STRING_OPENER = LazyPattern(re.compile, r"""^[ \t]*[$@%]?[\w.]+[ \t]*(?:<-|=)[ \t]*(?:(')[^'\\]*|(")[^"\\]*)$""")
 #: a multi-line string's body shorter than this is left as it is
 _STRING_BODY_LINES = 5
 

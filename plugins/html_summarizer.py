@@ -48,15 +48,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 import re
-from html import unescape
 from typing import Any
 
 import re2
 
 from toolstub.hookspecs import hookimpl
-from toolstub.regex import compile_pattern
+from toolstub.plugins._records import LazyModule
+from toolstub.regex import LazyPattern, compile_pattern
 from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import clip, normalize
+
+#: ``html.unescape``; the module (its entity table, about 1 ms to import) is imported on first use
+html: Any = LazyModule("html", globals())
 
 NAME = "html"
 
@@ -177,7 +180,7 @@ class _Tokens:
         return None if match is None else [match.span(i) for i in range(self.regex.groups + 1)]
 
 
-_ATTR = re.compile(r"""([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+_ATTR = LazyPattern(re.compile, r"""([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _RAW_TEXT = frozenset({"script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext"})
 _KEEP_CHARS = 4_000
 
@@ -186,7 +189,7 @@ def _attributes(raw: str) -> list[tuple[str, str | None]]:
     out = []
     for match in _ATTR.finditer(raw[:_KEEP_CHARS]):
         value = next((g for g in match.groups()[1:] if g is not None), None)
-        out.append((match.group(1).lower(), unescape(value) if value is not None else None))
+        out.append((match.group(1).lower(), html.unescape(value) if value is not None else None))
     return out
 
 
@@ -334,7 +337,7 @@ class _PageParser:
 
     def _data(self, raw: bytes) -> None:
         if self.in_title or (not self.skip_depth and (self.heading or self.text_len < self.excerpt_chars * 2)):
-            self.handle_data(unescape(raw[: self.excerpt_chars * 4].decode("utf-8", "surrogatepass")))
+            self.handle_data(html.unescape(raw[: self.excerpt_chars * 4].decode("utf-8", "surrogatepass")))
 
     def close(self) -> None:
         """Nothing is buffered: every token was handled by :meth:`feed`."""
@@ -426,9 +429,9 @@ def _past_templates(text: str, pairs: Any) -> str:
     return text[pos:].lstrip()
 
 
-_PRE_OPEN = re.compile(r"<pre[\s>]")
+_PRE_OPEN = LazyPattern(re.compile, r"<pre[\s>]")
 #: an HTML element's tag inside a line (a paragraph wrapped over lines: ``calling <code>x()</code> in``)
-_INLINE_TAG = re.compile(
+_INLINE_TAG = LazyPattern(re.compile,
     r"</?(?:a|abbr|b|br|code|em|i|img|kbd|li|p|pre|samp|small|span|strong|sub|sup|td|th|tr|tt|u|var)(?:\s[^<>]*)?/?>", re.I
 )
 

@@ -54,7 +54,7 @@ import re2
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins._lines import paused_gc, without_groups
-from toolstub.regex import compile_pattern
+from toolstub.regex import LazyPattern, compile_pattern
 from toolstub.synopsis import (Claim, Evidence, KindInput, StreamCounter, StreamTotals, Summarizer, Synopsis, WholeTotals,
                                replace_lines)
 from toolstub.textutil import clip, normalize
@@ -773,12 +773,12 @@ def _add_headings(scan: _Scan, hits: _AllHits, atx: list[int], underlines: list[
 
 #: evidence patterns (Python ``re``, run on the probe only: at most ``probe_lines`` lines)
 _EVIDENCE_CHARS = 200_000
-_ATX_LINE = re.compile(r"#{1,6}(?:[ \t]|$)")
-_INLINE_CODE = re.compile(r"(?<![`\w])`[^`\n]{1,200}`(?![`\w])")
+_ATX_LINE = LazyPattern(re.compile, r"#{1,6}(?:[ \t]|$)")
+_INLINE_CODE = LazyPattern(re.compile, r"(?<![`\w])`[^`\n]{1,200}`(?![`\w])")
 #: GNU/TeX quoting (`word'): plain-text documents (GNU NEWS, bash CHANGES), never Markdown inline code
-_GNU_QUOTE = re.compile(r"(?<![`\w])`[^`'\n]{1,80}'")
-_BOLD = re.compile(r"(?:^|(?<=[\s(\[]))(?:\*\*|__)[A-Za-z0-9`][^*_\n]{0,120}?[A-Za-z0-9.!?:)`](?:\*\*|__)(?=[\s.,;:!?)\]]|$)")
-_RST = re.compile(
+_GNU_QUOTE = LazyPattern(re.compile, r"(?<![`\w])`[^`'\n]{1,80}'")
+_BOLD = LazyPattern(re.compile, r"(?:^|(?<=[\s(\[]))(?:\*\*|__)[A-Za-z0-9`][^*_\n]{0,120}?[A-Za-z0-9.!?:)`](?:\*\*|__)(?=[\s.,;:!?)\]]|$)")
+_RST = LazyPattern(re.compile,
     r"^\.\. (?:[\w-]+::|_[^:\n]+:|\|[^|\n]+\|)"  # directive, target, substitution
     r"|:[a-z][\w:-]*:`[^`\n]+`"  # role
     r"|``[^`\n]+``"  # inline literal
@@ -788,24 +788,24 @@ _RST = re.compile(
     re.M,
 )
 #: an inline link (its text may wrap onto a second line, as in a hand-wrapped paragraph) or a reference definition
-_MD_LINK = re.compile(r"\[[^\]\n]+(?:\n[^\]\n]*)?\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
+_MD_LINK = LazyPattern(re.compile, r"\[[^\]\n]+(?:\n[^\]\n]*)?\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
 #: a link target that is code, not a URL or a path (issue 10, probe_docs): a call or an argument list quoted in a
 #: plain-text TODO or guide (``[REQ==0](pack()``, ``[int](...)``, Lua's ``mytable["entry"](mytable, "param")``): it
 #: holds ``(``, ``=`` or ``,`` or is dots only, and no URL or path character (``/ : # ? @``) nor a ``.ext``
-_CODE_TARGET = re.compile(r"\]\((?=[^)\s]*[(=,]|\.+\))(?![^)\s]*(?:[/:#?@]|\.\w))")
+_CODE_TARGET = LazyPattern(re.compile, r"\]\((?=[^)\s]*[(=,]|\.+\))(?![^)\s]*(?:[/:#?@]|\.\w))")
 #: ``__name__`` (a dunder identifier: ``__future__``, ``__constructor__``, ``__LP64__``, ``__STDC_VERSION__``) in a
 #: changelog or a guide is an identifier, not ``__strong emphasis__``: Markdown documents quote identifiers in code
 #: spans. Lower case, or capitals with a digit or an inner ``_``: Markdown writes ``__Note__``, ``__HEAD__``, ``__CSS__``
 #: in bold (probe_docs: 400 such in Markdown files, none in plain text)
-_DUNDER = re.compile(r"__[a-z][a-z0-9_]*__|__[A-Z][A-Z0-9]*(?:[0-9]|_[A-Z0-9])[A-Z0-9_]*__")
+_DUNDER = LazyPattern(re.compile, r"__[a-z][a-z0-9_]*__|__[A-Z][A-Z0-9]*(?:[0-9]|_[A-Z0-9])[A-Z0-9_]*__")
 #: the text of an ATX heading that is one Markdown link to a URL
-_LINK_HEADING = re.compile(r"\[[^\n]+\]\(https?://[^)\s]+\)")
+_LINK_HEADING = LazyPattern(re.compile, r"\[[^\n]+\]\(https?://[^)\s]+\)")
 #: reStructuredText hyperlink targets (``.. _name: url``, ``.. _`a name`: url``) and references to them (```name`_``)
-_RST_TARGET = re.compile(r"^\.\. _`?([^`:\n]+)`?:", re.M)
-_RST_REFERENCE = re.compile(r"(?<!`)`([^`\n]+)`__?(?![\w`])")
+_RST_TARGET = LazyPattern(re.compile, r"^\.\. _`?([^`:\n]+)`?:", re.M)
+_RST_REFERENCE = LazyPattern(re.compile, r"(?<!`)`([^`\n]+)`__?(?![\w`])")
 #: C-style comment blocks (a JSDoc body's `` * `` lines look like list items)
-_COMMENT_BLOCK = re.compile(r"^[ \t]*/\*\*?(?:[ \t]|$)|^[ \t]*\*/[ \t]*$", re.M)
-_FOREIGN = re.compile(
+_COMMENT_BLOCK = LazyPattern(re.compile, r"^[ \t]*/\*\*?(?:[ \t]|$)|^[ \t]*\*/[ \t]*$", re.M)
+_FOREIGN = LazyPattern(re.compile,
     r"\x1f|^File: [^,\n]+,[ \t]+Node: |produced by makeinfo"  # GNU info
     r"|^\*[\w.+-]+\.txt\*[ \t]|vim:[^\n]*\bft=help\b"  # Vim help
     r"|^Help on (?:module|package|class|function|built-in|method)\b",  # pydoc
@@ -1088,7 +1088,7 @@ def _without_html_comments(lines: list[str]) -> list[str]:
 
 
 #: the opening line of a C-style comment block: ``/*``, ``/**`` or ``/*!`` and a blank or the line end
-_BLOCK_COMMENT_OPEN = re.compile(r"[ \t]*/\*[*!]?(?:[ \t]|$)")
+_BLOCK_COMMENT_OPEN = LazyPattern(re.compile, r"[ \t]*/\*[*!]?(?:[ \t]|$)")
 
 
 def _without_block_comments(lines: list[str]) -> list[str]:
@@ -1108,7 +1108,7 @@ def _without_block_comments(lines: list[str]) -> list[str]:
 
 
 #: a here-document opener: ``<<-HELP``, ``<<~DOC``, ``<<'EOT'``, ``<<"END"`` (an upper-case tag)
-_HEREDOC_OPEN = re.compile(r"<<[-~]?(?P<q>['\"]?)(?P<tag>[A-Z_][A-Z0-9_]*)(?P=q)(?![\w'\"])")
+_HEREDOC_OPEN = LazyPattern(re.compile, r"<<[-~]?(?P<q>['\"]?)(?P<tag>[A-Z_][A-Z0-9_]*)(?P=q)(?![\w'\"])")
 
 
 def _without_here_documents(lines: list[str]) -> list[str]:
@@ -1130,7 +1130,7 @@ def _without_here_documents(lines: list[str]) -> list[str]:
 
 
 #: a line at column 0 of a YAML document: a key (``name:``, ``- name:``, ``"on":``), a comment, a document marker
-_YAML_TOP_KEY = re.compile(r"(?:-[ \t]+)?[\"']?[A-Za-z0-9_.-]+[\"']?:(?:[ \t]|$)")
+_YAML_TOP_KEY = LazyPattern(re.compile, r"(?:-[ \t]+)?[\"']?[A-Za-z0-9_.-]+[\"']?:(?:[ \t]|$)")
 
 
 def _yaml_document(lines: list[str]) -> bool:

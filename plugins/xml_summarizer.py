@@ -62,6 +62,7 @@ from pyexpat import ExpatError, ParserCreate, errors
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
+from toolstub.regex import LazyPattern
 from toolstub.synopsis import (
     Claim,
     Evidence,
@@ -214,7 +215,7 @@ def full_scan(text: str, *, expand_entities: bool = True, namespaces: bool = Tru
     return state
 
 
-_FIRST_TAG = re.compile(r"<[^!?/]")
+_FIRST_TAG = LazyPattern(re.compile, r"<[^!?/]")
 
 
 def _declares_below_root(text: str) -> bool:
@@ -235,12 +236,12 @@ WINDOW_CHARS = 1 << 20
 #: one every ``SPECIAL_SPACING`` characters or less (each costs a few Python steps)
 DENSE_SPECIALS = 256
 SPECIAL_SPACING = 1024
-_NAME = re.compile(r"<([^ \t\r\n/>]+)")
+_NAME = LazyPattern(re.compile, r"<([^ \t\r\n/>]+)")
 #: the first start tag's name in each of runs joined with NUL (expat refuses a NUL in a document)
-_CHILD = re.compile(r"\x00[^<]*<([^ \t\r\n/>]+)")
+_CHILD = LazyPattern(re.compile, r"\x00[^<]*<([^ \t\r\n/>]+)")
 
 
-_ROOT_TAG = re.compile(r"""<([^ \t\r\n/>!?]+)(?:[ \t\r\n]+[^ \t\r\n=/>]+[ \t\r\n]*=[ \t\r\n]*(?:"[^"<]*"|'[^'<]*'))*[ \t\r\n]*>""")
+_ROOT_TAG = LazyPattern(re.compile, r"""<([^ \t\r\n/>!?]+)(?:[ \t\r\n]+[^ \t\r\n=/>]+[ \t\r\n]*=[ \t\r\n]*(?:"[^"<]*"|'[^'<]*'))*[ \t\r\n]*>""")
 _SPACE = " \t\r\n"
 
 
@@ -618,8 +619,8 @@ def _synopsis(state: _Scan, caps: Any) -> Synopsis:
     )
 
 
-_DECLARED = re.compile(rb"""\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._:-]{0,39})["']""")
-_SURROGATE = re.compile("[\udc80-\udcff]")
+_DECLARED = LazyPattern(re.compile, rb"""\A(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._:-]{0,39})["']""")
+_SURROGATE = LazyPattern(re.compile, "[\udc80-\udcff]")
 
 
 def _legacy_decoded(text: str) -> str:
@@ -856,7 +857,7 @@ class _StreamedRecords:
         return self._events(rest, 1), None
 
 
-_END_TAG = re.compile(r"</[^ \t\r\n/>]+[ \t\r\n]*>[ \t\r\n]*")
+_END_TAG = LazyPattern(re.compile, r"</[^ \t\r\n/>]+[ \t\r\n]*>[ \t\r\n]*")
 
 
 def _record_layout(text: str) -> tuple[str, str, int] | tuple[()] | None:

@@ -95,7 +95,7 @@ import re2
 
 from toolstub.hookspecs import hookimpl
 from toolstub.plugins import _lines
-from toolstub.regex import compile_pattern, without_groups
+from toolstub.regex import LazyPattern, compile_pattern, without_groups
 from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
 from toolstub.textutil import cut
 
@@ -197,7 +197,7 @@ _LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 # --- the heuristic -------------------------------------------------------------------------
 
 
-_LINE = re.compile(r"([^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*)(?:\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]|\Z)")
+_LINE = LazyPattern(re.compile, r"([^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*)(?:\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]|\Z)")
 
 
 def _nonblank_lines(content: str, limit: int | None = None):
@@ -218,7 +218,7 @@ def _nonblank_lines(content: str, limit: int | None = None):
                 return
 
 
-_NON_SPACE = re.compile(r"\S")
+_NON_SPACE = LazyPattern(re.compile, r"\S")
 _OTHER_BREAK_CHARS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
 
@@ -342,7 +342,7 @@ def _seed_structure_plain(content: str, key_re: Any, line_re: Any) -> bool:
         position = end + 1
 
 
-_SENTENCE = re.compile(r"^[ \t]+\S+(?:[ \t]+\S+){3,}[.!?]['\")]*[ \t]*$")
+_SENTENCE = LazyPattern(re.compile, r"^[ \t]+\S+(?:[ \t]+\S+){3,}[.!?]['\")]*[ \t]*$")
 
 
 def _flat_structure(content: str, caps: Any) -> bool:
@@ -649,7 +649,7 @@ _FAST_MIN_CHARS = 65_536
 # (which can go on at column 0): a quote after a character that is not a word character, a
 # quote or a backslash (every real opening quote is) whose line holds no closing quote: for '...' every later quote is a doubled '' escape,
 # for "..." every later quote is \" escaped (or the line ends in an escaping backslash)
-_RISKY = re2.compile(
+_RISKY = LazyPattern(re2.compile,
     r"(?m)(?:^|[ \t\[{,])[!&*]"
     r"|<<|(?:^|[ \t\[{,])\?(?:[ \t]|$)|[\]}][ \t]*:(?:[ \t]|$)"
     r"|(?:^|[ \t\[{,:-])=(?:[ \t,\]}]|$)"
@@ -661,26 +661,26 @@ _RISKY = re2.compile(
 )
 # the safe loader's timestamp pattern, unanchored and greedy: every candidate is constructed
 # once; one the constructor refuses (2001-13-45, 25:00:00, +25:00) sends the document to the replay
-_TIMESTAMP = re.compile(
+_TIMESTAMP = LazyPattern(re.compile,
     r"[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?"
     r"(?:(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)?"
 )
-_TIMESTAMP_ANY = re2.compile(_TIMESTAMP.pattern)
+_TIMESTAMP_ANY = LazyPattern(re2.compile, _TIMESTAMP.pattern)
 _DIGITS = bytes(0x31 if (0x30 <= b <= 0x39 or b == 0x5F) else 0x30 for b in range(256))
 _FLOW_KEEP = bytes(b for b in range(256) if b not in b"[]{}\n")
 _COL0 = r"^(?=[^ \t#\n])(?!---(?:[ \t]|$))"
-_COL0_LINE = re.compile(_COL0 + r"[^\n]*", re.MULTILINE)
+_COL0_LINE = LazyPattern(re.compile, _COL0 + r"[^\n]*", re.MULTILINE)
 # a column-0 line that is not a sequence item: a top-level key (items of a sequence value may
 # sit at column 0 too, under their key: "items:\n- a")
 _KEY0 = _COL0 + r"(?!-(?:[ \t\n]|$))"
-_COL0_NOT_ITEM = re.compile(_KEY0, re.MULTILINE)
+_COL0_NOT_ITEM = LazyPattern(re.compile, _KEY0, re.MULTILINE)
 # the same two, each ``^`` spelled as the "\n" before the line, matched over "\n" + content
 # (a literal first character lets ``re`` jump from line to line instead of trying every position)
-_NL_COL0_START = re.compile("\n" + _COL0[1:], re.MULTILINE)
-_NL_COL0_KEY_OR_NOT = re.compile(
+_NL_COL0_START = LazyPattern(re.compile, "\n" + _COL0[1:], re.MULTILINE)
+_NL_COL0_KEY_OR_NOT = LazyPattern(re.compile,
     "\n" + _KEY0[1:] + r"(?:([^:\n]*(?::(?![ \t\n]|$)[^:\n]*)*):(?=[ \t\n]|$))?", re.MULTILINE
 )
-_KEY_TRAILING_BLANK = re.compile(_KEY0 + r"(?:[^:\n]|:(?![ \t\n]|$))*[ \t]:(?=[ \t\n]|$)", re.MULTILINE)
+_KEY_TRAILING_BLANK = LazyPattern(re.compile, _KEY0 + r"(?:[^:\n]|:(?![ \t\n]|$))*[ \t]:(?=[ \t\n]|$)", re.MULTILINE)
 _FLOW_PASSES = 8
 
 
@@ -829,7 +829,7 @@ def load_top_level(
 
 # a first meaningful line that can open a YAML document: a key (plain, quoted, or a `$schema`-like
 # name), a sequence item, a directive or a document marker
-_OPENING = re.compile(
+_OPENING = LazyPattern(re.compile,
     r"""^(?:%YAML[ \t]|---(?:[ \t]|$)|-(?:[ \t]|$)|(?:"[^"\n]*"|'[^'\n]*'|[^\s#:{}\[\],&*!|>'"%@`-][^:\n]*?)[ \t]*:(?:[ \t]|$))"""
 )
 
@@ -851,7 +851,7 @@ def probe_structure(content: str, code_patterns: Any, vetoes: dict[str, bool] | 
     return not _code_veto(content, code_patterns, "unindented")
 
 
-_KEY_VALUE = re.compile(r"(?m)^[^\s#:][^:\n]*:([ \t]+)\S")
+_KEY_VALUE = LazyPattern(re.compile, r"(?m)^[^\s#:][^:\n]*:([ \t]+)\S")
 
 
 def _aligned_share(content: str) -> float:
@@ -862,7 +862,7 @@ def _aligned_share(content: str) -> float:
     return sum(1 for gap in gaps if len(gap) > 1 or "\t" in gap) / len(gaps)
 
 
-_PATH_VALUE = re.compile(r"(?m)^[^\s#:][^\n]*?:[ \t]+(\S)")
+_PATH_VALUE = LazyPattern(re.compile, r"(?m)^[^\s#:][^\n]*?:[ \t]+(\S)")
 
 
 def _path_listing(content: str) -> bool:
@@ -871,11 +871,11 @@ def _path_listing(content: str) -> bool:
     return bool(firsts) and all(first == "/" for first in firsts)
 
 
-_FIELD_KEY = re.compile(r"^[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$")
-_IDENTIFIER_KEY = re.compile(r"^[$@:]?[A-Za-z_][\w.$/-]*$")  # `:backends` too: a Ruby symbol (hiera, sidekiq)
-_TOKEN_KEY = re.compile(r"^['\"]?[\w.$/@+-]+['\"]?$")  # one token, no blank: `3166-3`, `8080`, `'404'`
-_BLOCK_SCALAR = re.compile(r"(?m):[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
-_DOCUMENT_START = re.compile(r"(?m)^---(?:[ \t]|$)")
+_FIELD_KEY = LazyPattern(re.compile, r"^[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$")
+_IDENTIFIER_KEY = LazyPattern(re.compile, r"^[$@:]?[A-Za-z_][\w.$/-]*$")  # `:backends` too: a Ruby symbol (hiera, sidekiq)
+_TOKEN_KEY = LazyPattern(re.compile, r"^['\"]?[\w.$/@+-]+['\"]?$")  # one token, no blank: `3166-3`, `8080`, `'404'`
+_BLOCK_SCALAR = LazyPattern(re.compile, r"(?m):[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
+_DOCUMENT_START = LazyPattern(re.compile, r"(?m)^---(?:[ \t]|$)")
 
 
 def evidence_of(content: str, kind: str, data: Any, keys: list[str], info: dict[str, Any], heuristic: bool) -> tuple[Evidence, ...]:
@@ -929,10 +929,10 @@ def evidence_of(content: str, kind: str, data: Any, keys: list[str], info: dict[
     return tuple(found)
 
 
-_DOC_SPLIT = re.compile(r"(?m)^---(?:[ \t].*)?$")
-_TOP = re.compile(r"(?m)^(kind|apiVersion):[ \t]*(\S[^\n#]*?)[ \t]*(?:#.*)?$")
-_METADATA = re.compile(r"(?m)^metadata:[ \t]*(?:#.*)?$")
-_NAME = re.compile(r"^([ \t]+)name:[ \t]*(\S[^\n#]*?)[ \t]*(?:#.*)?$")
+_DOC_SPLIT = LazyPattern(re.compile, r"(?m)^---(?:[ \t].*)?$")
+_TOP = LazyPattern(re.compile, r"(?m)^(kind|apiVersion):[ \t]*(\S[^\n#]*?)[ \t]*(?:#.*)?$")
+_METADATA = LazyPattern(re.compile, r"(?m)^metadata:[ \t]*(?:#.*)?$")
+_NAME = LazyPattern(re.compile, r"^([ \t]+)name:[ \t]*(\S[^\n#]*?)[ \t]*(?:#.*)?$")
 
 
 def _unquote(text: str) -> str:
@@ -941,7 +941,7 @@ def _unquote(text: str) -> str:
     return text
 
 
-_FLOW_NAME = re.compile(r"(?m)^metadata:[ \t]*\{[^}\n]*?\bname:[ \t]*([^,}\s]+)")
+_FLOW_NAME = LazyPattern(re.compile, r"(?m)^metadata:[ \t]*\{[^}\n]*?\bname:[ \t]*([^,}\s]+)")
 
 
 def _manifest_name(chunk: str) -> str:

@@ -300,3 +300,42 @@ def test_a_small_yaml_synopsis_imports_pyyaml_when_it_needs_it(tmp_path):
         assert document["synopsis"]["structure"]
         if run == 1:
             assert (lines[0], lines[2]) == ("False", "True")
+
+
+def test_the_kinds_with_many_module_level_patterns_compile_none_at_import():
+    # yaml, markdown, xml, html and code hold ~45 module-level regexes (toolstub.regex.LazyPattern):
+    # importing them compiles none; each compiles on first use, and is then the compiled pattern's
+    code = """
+        import re, re2, sys
+        watched = ("yaml_summarizer", "markdown_summarizer", "xml_summarizer", "html_summarizer", "code_summarizer")
+        seen = []
+        def spy(real):
+            def compile(pattern, *args, **kwargs):
+                caller = sys._getframe(1).f_code.co_filename
+                if caller.endswith(tuple(name + ".py" for name in watched)):
+                    seen.append(caller)
+                return real(pattern, *args, **kwargs)
+            return compile
+        re.compile, re2.compile = spy(re.compile), spy(re2.compile)
+        import importlib
+        for name in watched:
+            importlib.import_module("toolstub.plugins." + name)
+        print(len(seen))
+    """
+    assert _run(code, {}) == "0"
+
+
+def test_a_lazy_pattern_is_the_compiled_pattern_once_used():
+    import re
+
+    from toolstub.regex import LazyPattern
+
+    lazy = LazyPattern(re.compile, r"(?P<word>\w+)-(\d+)", re.ASCII)
+    assert lazy.pattern == r"(?P<word>\w+)-(\d+)" and "_compiled" not in vars(lazy)
+    compiled = re.compile(r"(?P<word>\w+)-(\d+)", re.ASCII)
+    assert lazy.findall("a-1 b-22") == compiled.findall("a-1 b-22") == [("a", "1"), ("b", "22")]
+    assert (lazy.groups, lazy.groupindex, lazy.flags) == (compiled.groups, compiled.groupindex, compiled.flags)
+    assert lazy.sub(r"\2", "x-9") == "9" and lazy.search("zz") is None
+    first = vars(lazy)["_compiled"]
+    lazy.match("q-1")
+    assert vars(lazy)["_compiled"] is first  # compiled once
