@@ -109,19 +109,25 @@ class LinearPattern:
     Other attributes (``pattern``, ``groups``, ``groupindex``...) are RE2's own.
     """
 
-    __slots__ = ("regex", "_source")
+    __slots__ = ("regex", "_source", "gate")
 
     def __init__(self, regex: Any) -> None:
         #: the underlying ``re2`` object (for callers that match UTF-8 bytes themselves)
         self.regex: Any = regex
         self._source: str = regex.pattern
+        #: what every match holds (:class:`LiteralGate`), when known (see :func:`turned_away`)
+        self.gate: LiteralGate | None = None
 
     @classmethod
-    def deferred(cls, source: str) -> LinearPattern:
+    def deferred(cls, source: str, gate: LiteralGate | None = None) -> LinearPattern:
         """A pattern *known to compile* (it did, with this RE2, when its rule file was cached),
-        compiled on first use: start-up compiles only the patterns an input reaches."""
-        self = cls.__new__(cls)
+        compiled on first use: start-up compiles only the patterns an input reaches. With its
+        ``gate``, a short text the gate turns away is answered without compiling it (start-up: a
+        small output reaches many patterns that cannot match it)."""
+        klass = _GatedPattern if gate is not None else cls
+        self = klass.__new__(klass)
         self._source = source
+        self.gate = gate
         return self
 
     def __getattr__(self, name: str) -> Any:
@@ -228,6 +234,67 @@ class LinearPattern:
 
     def sub(self, repl: str | Callable[[Any], str], text: Any, count: int = 0) -> Any:
         return self.subn(repl, text, count)[0]
+
+
+#: a text up to this long is checked against a pattern's :class:`LiteralGate` before the pattern is
+#: compiled (a few substring tests; a longer text pays its compile in the work it does anyway)
+GATE_MAX_CHARS = 4096
+
+
+def turned_away(regex: Any, text: Any) -> bool:
+    """Whether ``regex`` (a :class:`LinearPattern` with a ``gate``) cannot match anywhere in ``text``
+    (a ``str``, or ``bytes`` that are ASCII), by its gate alone; ``False`` when it cannot tell. A
+    match of ``regex`` anchored or searched line by line in ``text`` is a match in ``text``, so
+    ``True`` also means no line of it matches."""
+    gate = getattr(regex, "gate", None)
+    if gate is None or len(text) > GATE_MAX_CHARS:
+        return False
+    if not isinstance(text, str):
+        if not isinstance(text, bytes) or not text.isascii():
+            return False
+        text = text.decode("ascii")
+    return not gate.admits(text, text.casefold)
+
+
+class _GatedPattern(LinearPattern):
+    """A deferred :class:`LinearPattern` with a gate: until the first text its gate admits, a text the
+    gate turns away gets RE2's "no match" without a compile; then it is a plain LinearPattern (no
+    check on later calls)."""
+
+    __slots__ = ()
+
+    def _ungated(self) -> None:
+        self.__class__ = LinearPattern
+
+    def search(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs and turned_away(self, text):
+            return None
+        self._ungated()
+        return LinearPattern.search(self, text, *args, **kwargs)
+
+    def match(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs and turned_away(self, text):
+            return None
+        self._ungated()
+        return LinearPattern.match(self, text, *args, **kwargs)
+
+    def fullmatch(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs and turned_away(self, text):
+            return None
+        self._ungated()
+        return LinearPattern.fullmatch(self, text, *args, **kwargs)
+
+    def findall(self, text: Any, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs and turned_away(self, text):
+            return []
+        self._ungated()
+        return LinearPattern.findall(self, text, *args, **kwargs)
+
+    def finditer(self, text: Any, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        if not args and not kwargs and turned_away(self, text):
+            return iter(())
+        self._ungated()
+        return LinearPattern.finditer(self, text, *args, **kwargs)
 
 
 class LazyPattern:
@@ -405,7 +472,7 @@ def expand_python_word(pattern: str) -> str:
 _known: dict[tuple[str, str], LinearPattern] = {}
 
 
-def known_pattern(pattern: str, flags: str = "") -> LinearPattern:
+def known_pattern(pattern: str, flags: str = "", gate: LiteralGate | None = None) -> LinearPattern:
     """:func:`compile_pattern` of a pattern known to compile, compiled on first use.
 
     Only for patterns that compiled before with this RE2 and interpreter (a cached rule file
@@ -417,7 +484,8 @@ def known_pattern(pattern: str, flags: str = "") -> LinearPattern:
     if found is None:
         if PYTHON_WORD in pattern or _NOT_PYTHON_WORD in pattern:
             return _compile_pattern(pattern, flags)
-        found = _known.setdefault(key, LinearPattern.deferred(f"(?{flags}){pattern}" if flags else pattern))
+        found = _known.setdefault(key, LinearPattern.deferred(f"(?{flags}){pattern}" if flags else pattern,
+                                                              gate if not flags else None))
     return found
 
 

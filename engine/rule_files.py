@@ -307,8 +307,15 @@ def _merged(chain: list[_File], registry: Registry) -> dict[str, Any]:
     return data
 
 
-def _compile_section(section: Mapping[str, Any], pattern_keys: frozenset[str], known: bool = False) -> dict[str, Any]:
-    compile_one = known_pattern if known else compile_pattern
+def _compile_section(section: Mapping[str, Any], pattern_keys: frozenset[str], known: bool = False,
+                     gates: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    if known:
+        found = gates or {}
+
+        def compile_one(pattern: str) -> Any:
+            return known_pattern(pattern, gate=found.get(pattern))
+    else:
+        compile_one = compile_pattern
     out: dict[str, Any] = {}
     for key, value in section.items():
         if key in pattern_keys and value is not None:
@@ -318,13 +325,14 @@ def _compile_section(section: Mapping[str, Any], pattern_keys: frozenset[str], k
     return out
 
 
-def _build(chain: list[_File], data: dict[str, Any], registry: Registry, known: bool = False) -> Ruleset:
+def _build(chain: list[_File], data: dict[str, Any], registry: Registry, known: bool = False,
+           gates: Mapping[str, Any] | None = None) -> Ruleset:
     """The :class:`Ruleset` of validated ``data``; ``known``: its patterns compiled before (cached), so
-    each is compiled on first use."""
+    each is compiled on first use (a short text its remembered gate turns away: never)."""
     kinds: dict[str, Mapping[str, Any]] = {}
     for name, section in data["kinds"].items():
         try:
-            kinds[name] = MappingProxyType(_compile_section(section, registry.get(name).pattern_keys, known))
+            kinds[name] = MappingProxyType(_compile_section(section, registry.get(name).pattern_keys, known, gates))
         except PatternError as exc:  # only a plugin's own defaults can get here
             raise RuleFileError(rv.one_line(exc), path=chain[0].display, json_path=f"$.kinds.{name}") from None
     stub = data["stub"]
@@ -395,7 +403,7 @@ def _cache_key(spec: str | Path) -> str:
 # used only when every file of the chain still has the same text; failures are never cached;
 # ``TOOLSTUB_VALIDATION_CACHE=0`` disables it with the validation cache.
 
-_CACHE_FORMAT = "rules-cache-1"
+_CACHE_FORMAT = "rules-cache-2"
 _fingerprints: dict[int, tuple[Registry, str]] = {}
 
 
@@ -451,8 +459,25 @@ def _entry_path(spec: str | Path, top: _File, registry: Registry) -> Path:
     return validation_cache.cache_dir() / "rules" / f"{name}.json"
 
 
-def _cached(spec: str | Path, top: _File, registry: Registry) -> tuple[list[_File], dict[str, Any]] | None:
-    """The chain and merged data remembered for ``top`` (its text already read), if still exact."""
+def _gates(data: Mapping[str, Any], registry: Registry) -> dict[str, Any]:
+    """``pattern -> LiteralGate.to_json()`` (or None) of every kind pattern of ``data`` (remembered with
+    the ruleset: from Python's regex parser, about 0.3 ms a pattern, so computed once)."""
+    out: dict[str, Any] = {}
+    for name, section in data["kinds"].items():
+        keys = registry.get(name).pattern_keys
+        for key, value in section.items():
+            if key not in keys or value is None:
+                continue
+            for pattern in value if isinstance(value, list) else (value,):
+                if isinstance(pattern, str) and pattern not in out:
+                    gate = _regex.literal_gate(pattern)
+                    out[pattern] = gate.to_json() if gate is not None else None
+    return out
+
+
+def _cached(spec: str | Path, top: _File, registry: Registry) -> tuple[list[_File], dict[str, Any], dict[str, Any]] | None:
+    """The chain, merged data and gates (``pattern -> LiteralGate | None``) remembered for ``top`` (its
+    text already read), if still exact."""
     if not validation_cache.enabled():
         return None
     try:
@@ -472,11 +497,12 @@ def _cached(spec: str | Path, top: _File, registry: Registry) -> tuple[list[_Fil
                 return None
             chain.append(file)
         data = entry["data"]
-    except (OSError, ValueError, KeyError, TypeError, RuleFileError):
+        gates = {pattern: _regex.LiteralGate.from_json(gate) for pattern, gate in entry["gates"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RuleFileError):
         return None
     if not chain or not isinstance(data, dict):
         return None
-    return chain, data
+    return chain, data, gates
 
 
 def _remember(spec: str | Path, chain: list[_File], data: dict[str, Any], registry: Registry) -> None:
@@ -484,7 +510,8 @@ def _remember(spec: str | Path, chain: list[_File], data: dict[str, Any], regist
         return
     try:
         text = json.dumps({"files": [[f.key, f.display, str(f.real) if f.real is not None else None, f.stem,
-                                      _sha(f.text)] for f in chain], "data": data}, ensure_ascii=False)
+                                      _sha(f.text)] for f in chain], "data": data,
+                           "gates": _gates(data, registry)}, ensure_ascii=False)
         if json.loads(text)["data"] != data:
             return  # something JSON does not keep (a non-string key, a tuple): never cached
         path = _entry_path(spec, chain[0], registry)
@@ -500,8 +527,8 @@ def _load(spec: str | Path, registry: Registry) -> tuple[list[_File], Ruleset]:
     top = _open(spec)
     cached = _cached(spec, top, registry)
     if cached is not None:
-        chain, data = cached
-        return chain, _build(chain, data, registry, known=True)
+        chain, data, gates = cached
+        return chain, _build(chain, data, registry, known=True, gates=gates)
     chain = _chain(top, registry)
     data = _merged(chain, registry)
     ruleset = _build(chain, data, registry)

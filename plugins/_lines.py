@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 import re2
 
-from toolstub.regex import compile_pattern, without_groups  # without_groups: re-exported for the kinds
+from toolstub.regex import compile_pattern, turned_away, without_groups  # without_groups: re-exported for the kinds
 
 #: every character for which ``str.isspace()`` is true (Python's ``\s`` on ``str``)
 PY_SPACE = (
@@ -169,6 +169,8 @@ def any_of_bare(regexes) -> object:
 
 def count_lines(regex, blob: bytes, *, start: int = 0, limit: int = 10_000) -> tuple[int, bool]:
     """(how many lines from ``start`` ``regex`` matches at their start, up to ``limit``; whether it stopped there)."""
+    if turned_away(regex, blob):  # a short blob its gate says it cannot match: no compile (start-up)
+        return 0, False
     try:
         bare = compile_pattern(without_groups(regex.pattern))
     except Exception:  # noqa: BLE001 - keep the groups if the rewrite does not compile
@@ -220,6 +222,8 @@ def scan_lines(regex, blob: bytes, *, start: int = 0) -> Iterator[tuple[int, int
     groups), as bytes. Lines are ``\\n``-separated; the result is what matching each
     line alone gives.
     """
+    if turned_away(regex, blob):  # a short blob its gate says it cannot match: no compile (start-up)
+        return
     anchored = _anchored(regex)
     end = len(blob)
     pos = start

@@ -339,3 +339,66 @@ def test_a_lazy_pattern_is_the_compiled_pattern_once_used():
     first = vars(lazy)["_compiled"]
     lazy.match("q-1")
     assert vars(lazy)["_compiled"] is first  # compiled once
+
+
+# --- the remembered gates of the kinds' patterns -----------------------------------------------------
+
+_GATED_RUN = """
+    import json, os, sys
+    from pathlib import Path
+    import toolstub
+    from toolstub.rule_files import load_rules
+    root = Path(sys.argv[1])
+    texts = []
+    paths = [p for folder in ("docs", "examples", "rules", "engine", "plugins", "bench", "scripts", "tests/kinds_text")
+             for p in (root / folder).rglob("*")]
+    for path in sorted(paths):
+        if path.suffix in (".py", ".md", ".yaml", ".json", ".txt", ".csv", ".log", ".toml", ".jsonl", ".ndjson"):
+            data = path.read_text(encoding="utf-8", errors="surrogateescape")
+            lines = data.splitlines()
+            texts += [data[:4096], "\\n".join(lines[5:12]), "\\n".join(lines[40:70])]
+    out = []
+    for name in ("default", "openviking-compat"):
+        rules = load_rules(name)
+        out += [toolstub.synopsize(text, rules=rules).to_dict() for text in texts if text.strip()]
+    print(json.dumps(out, sort_keys=True))
+"""
+
+
+def test_the_remembered_gates_change_no_synopsis(tmp_path):
+    # a remembered ruleset's patterns carry their literal gates: a short text a gate turns away gets "no
+    # match" without a compile. Every synopsis of some 600 short texts (the repository's own files, cut)
+    # must be what the same rules give without any gate (TOOLSTUB_VALIDATION_CACHE=0: nothing remembered)
+    from pathlib import Path
+
+    repo = str(Path(__file__).resolve().parents[2])
+    env = {"TOOLSTUB_CACHE_DIR": str(tmp_path / "cache"), "TOOLSTUB_DISABLE_PLUGIN_AUTOLOAD": ""}
+    code = textwrap.dedent(_GATED_RUN)
+
+    def run(extra):
+        done = subprocess.run([sys.executable, "-c", code, repo], capture_output=True, text=True,
+                              env={**os.environ, **env, **extra}, timeout=600)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    run({})  # remembers the rulesets and their gates
+    assert list((tmp_path / "cache" / "rules").glob("*.json"))
+    gated = json.loads(run({}))
+    ungated = json.loads(run({validation_cache.ENV_ENABLED: "0"}))
+    assert len(gated) == len(ungated) > 400
+    differ = [i for i, (a, b) in enumerate(zip(gated, ungated)) if a != b]
+    assert not differ, f"{len(differ)} synopses differ, first: {gated[differ[0]]} != {ungated[differ[0]]}"
+
+
+def test_a_gate_turns_away_only_what_cannot_match():
+    from toolstub.regex import LinearPattern, literal_gate, turned_away
+
+    pattern = r"(?i)\b(?:def|class)[ \t]+\w+"
+    gated = LinearPattern.deferred(pattern, literal_gate(pattern))
+    assert turned_away(gated, "2024-03-01 INFO started") and gated.search("2024-03-01 INFO started") is None
+    assert not turned_away(gated, "x = 1\nDEF main")  # case-insensitive literal: admitted
+    assert type(gated) is not LinearPattern  # no compile yet
+    assert gated.search("x = 1\nDEF main").group(0) == "DEF main"
+    assert type(gated) is LinearPattern  # compiled: no gate check on later calls
+    assert not turned_away(LinearPattern.deferred(pattern), "anything")  # no gate: cannot tell
+    assert not turned_away(gated, "def" + " " * 5000)  # longer than GATE_MAX_CHARS: not checked
