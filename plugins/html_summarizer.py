@@ -471,7 +471,7 @@ def _markup_ratio(text: str, pairs: Any = ()) -> float:
     return markup / max(1, len(lines))
 
 
-_P_TAG = re.compile(r"<(/?)p(?:\s[^<>]*)?>", re.I)
+_P_TAG = LazyPattern(re.compile, r"<(/?)p(?:\s[^<>]*)?>", re.I)
 
 
 def _paragraph_open_at_end(line: str, open_: bool) -> bool:
@@ -481,7 +481,7 @@ def _paragraph_open_at_end(line: str, open_: bool) -> bool:
     return open_
 
 
-_TAG_OPEN = re.compile(r"<[A-Za-z/]")
+_TAG_OPEN = LazyPattern(re.compile, r"<[A-Za-z/]")
 
 
 def _tag_open_at_end(line: str, in_tag: bool) -> bool:
@@ -546,7 +546,7 @@ _CLOSING_ELEMENTS = frozenset(
     "p picture pre q s samp script section select small span strong style sub summary sup table tbody td template "
     "textarea tfoot th thead time title tr tt u ul var video".split()
 )
-_END_TAG = re.compile(r"</([A-Za-z][A-Za-z0-9]*)\s*>")
+_END_TAG = LazyPattern(re.compile, r"</([A-Za-z][A-Za-z0-9]*)\s*>")
 
 
 def _closed_elements(text: str) -> int:

@@ -1032,7 +1032,8 @@ def _summarize(inp: KindInput) -> Synopsis | Claim | None:
 
 
 #: a lower-case identifier key and one scalar token (a quoted string, a number, a word, a version range)
-_SETTING_LINE = re.compile(
+_SETTING_LINE = LazyPattern(
+    re.compile,
     r"""^(?P<key>[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*):[ \t]+(?P<value>"[^"\n]*"|'[^'\n]*'|[^\s#'"\[{&*!|>][^\s#]*)[ \t]*(?:#.*)?$"""
 )
 
