@@ -473,6 +473,8 @@ def _pod_document(sample: list[str], neutral: list[bool], *, whole: bool) -> boo
 #: comment lines whose RST roles or ``literals`` are a docstring's markup, not a document's
 _COMMENT_LINE_LEADS = ("#", "//", "/*", ";")
 _COMMENT_LEADS = ("#", "//", "/*", "*", ";", "--", "!", "%", "dnl ", "REM ")
+#: a Rust attribute (`#[derive(Debug)]`, `#![doc = include_str!("x.md")]`) opens with `#` but is a statement
+_ATTRIBUTE = re.compile(r"#!?\[[A-Za-z_][\w:]*[(\]= ]")
 
 
 def _line_index(blob: bytes) -> list[int]:
@@ -558,7 +560,11 @@ class _Languages:
         own = _line_hits(self.table[index][3], self.blob, self.starts) | self.signature_lines(index)
         counted = [i for i, neutral in enumerate(self._neutral) if not neutral]
         if statements:
-            counted = [i for i in counted if not self.sample[i].lstrip().startswith(_COMMENT_LEADS)]
+            counted = [
+                i
+                for i in counted
+                if not self.sample[i].lstrip().startswith(_COMMENT_LEADS) or _ATTRIBUTE.match(self.sample[i].lstrip())
+            ]
             if len(counted) < max(1, minimum):
                 return 0.0
         if not counted:

@@ -36,6 +36,10 @@ Each input is a short excerpt of a real file that `default` read wrongly before,
   own line is a C signature and a program line, and so is a brace row of numbers or constants; 146 of
   gnulib's 1,100 C files read as text, 22 now. X resources run through cpp and prose listing
   `name (words)` lines keep their kinds.
+- Rust modules of doc comments and attributes (clap 4.0.32's src/_cookbook/*.rs, MIT OR Apache-2.0):
+  `//!` lines and `#![doc = include_str!("...")]`. The statement share left out every line opening
+  with `#`, the attributes too, so nothing was left. A Rust attribute (`#[x(`, `#![x =`) is a
+  statement; a MySQL option file with commented-out `#[mysqld]` sections stays text.
 """
 
 import pytest
@@ -405,3 +409,35 @@ def test_gnu_style_c_is_c(content: str, code_in) -> None:
 )
 def test_gnu_style_look_alikes_keep_their_kind(content: str, kind: str) -> None:
     assert toolstub.synopsize(content).kind == kind
+
+
+#: clap 4.0.32's src/_cookbook/git.rs (MIT OR Apache-2.0, as packaged by Debian's librust-clap-dev): a module
+#: of `//!` doc comments and `#![doc = include_str!(...)]` attributes
+RUST_DOC_MODULE = """//! # Example: git-like CLI (Builder API)
+//!
+//! ```rust
+#![doc = include_str!("../../examples/git.rs")]
+//! ```
+//!
+#![doc = include_str!("../../examples/git.md")]
+"""
+
+#: a MySQL option file with commented-out `#[section]` headers: configuration, text
+MYSQL_OPTIONS_COMMENTED_SECTIONS = """[client]
+#[mysqld]
+#user = mysql
+#port = 3306
+#[mysqldump]
+#quick
+#max_allowed_packet = 16M
+port = 3306
+socket = /run/mysqld/mysqld.sock
+"""
+
+
+def test_rust_attributes_are_statements(code_in) -> None:
+    code_in(RUST_DOC_MODULE, "Rust")
+
+
+def test_commented_out_sections_stay_text() -> None:
+    assert toolstub.synopsize(MYSQL_OPTIONS_COMMENTED_SECTIONS).kind == "text"
