@@ -75,14 +75,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import sys
 import threading
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import accumulate
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
+from toolstub.plugins import _lines
 from toolstub.plugins._records import FieldStats, LazyModule, strip_ansi
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
@@ -206,15 +208,20 @@ _PAREN = bytes.maketrans(b"[{]}", b"(())")
 
 def bracket_profile(data: bytes) -> tuple[int, int]:
     """(maximum nesting, final depth) of JSON-ish bytes, brackets inside strings ignored (linear, C speed)."""
-    if data.count(b"[") + data.count(b"{") == 0:
-        return 0, -(data.count(b"]") + data.count(b"}"))
-    if b"\\" in data:
-        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
-    reduced = data.translate(None, _DELETE_OTHERS)
-    # dropping two adjacent quotes keeps every bracket's inside/outside-a-string parity
-    reduced = reduced.replace(b'""', b"")
-    if b'"' in reduced:
-        reduced = b"".join(reduced.split(b'"')[0::2])
+    if len(data) > _lines.WINDOW:
+        reduced, opens, closes = _outside_brackets(data)
+        if opens == 0:
+            return 0, -closes
+    else:
+        if data.count(b"[") + data.count(b"{") == 0:
+            return 0, -(data.count(b"]") + data.count(b"}"))
+        if b"\\" in data:
+            data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+        reduced = data.translate(None, _DELETE_OTHERS)
+        # dropping two adjacent quotes keeps every bracket's inside/outside-a-string parity
+        reduced = reduced.replace(b'""', b"")
+        if b'"' in reduced:
+            reduced = b"".join(reduced.split(b'"')[0::2])
     if not reduced:
         return 0, 0
     # Usual case, a wide and shallow value: each round of dropping every adjacent "()" takes
@@ -240,6 +247,45 @@ def bracket_profile(data: bytes) -> tuple[int, int]:
     return max(0, max(accumulate(steps))), sum(steps)
 
 
+_NOT_BACKSLASH = re.compile(rb"[^\\]")
+
+
+def _windows_between_escapes(data: bytes) -> Iterator[bytes]:
+    """``data`` in windows of about ``_lines.WINDOW`` bytes, none ending in a backslash (a run of
+    backslashes is never cut, so each window's escapes pair up as they do in the whole)."""
+    size, start, total = _lines.WINDOW, 0, len(data)
+    while start < total:
+        end = start + size
+        if end < total and data[end - 1] == 0x5C:
+            after = _NOT_BACKSLASH.search(data, end)
+            end = after.start() + 1 if after is not None else total
+        yield data[start:end]
+        start = end
+
+
+def _outside_brackets(data: bytes) -> tuple[bytes, int, int]:
+    """(the brackets of ``data`` outside strings, in order; how many ``[``/``{``; how many ``]``/``}``
+    when there is no ``[``/``{``, else 0),
+    window by window: what :func:`bracket_profile` computes over the whole, each pass over a window
+    that stays in the CPU cache (whether a window starts inside a string is carried over)."""
+    outside: list[bytes] = []
+    opens = 0
+    inside = False
+    for window in _windows_between_escapes(data):
+        opens += window.count(b"[") + window.count(b"{")
+        if b"\\" in window:
+            window = window.replace(b"\\\\", b"").replace(b'\\"', b"")
+        reduced = window.translate(None, _DELETE_OTHERS).replace(b'""', b"")
+        if b'"' in reduced:
+            parts = reduced.split(b'"')
+            outside.extend(parts[1 if inside else 0 :: 2])
+            inside ^= len(parts) % 2 == 0  # an odd number of quotes
+        elif not inside:
+            outside.append(reduced)
+    closes = 0 if opens else sum(window.count(b"]") + window.count(b"}") for window in _lines.windows(data))
+    return b"".join(outside), opens, closes
+
+
 def nesting_depth(data: bytes) -> int:
     """Maximum bracket nesting of JSON-ish bytes, brackets inside strings ignored."""
     return bracket_profile(data)[0]
@@ -257,12 +303,20 @@ def _has_long_integer(data: bytes) -> bool:
     places, position = [], sampled.find(b"1111")
     while position >= 0:
         if len(places) == _LONG_PLACES:
-            return run in data.translate(_DIGIT_MAP)
+            return _digit_run_in(data, run)
         places.append(position)
         position = sampled.find(b"1111", position + 1)
     width = _MAX_INT_DIGITS + 1
     return any(run in data[max(0, p * _LONG_STRIDE - width) : (p + 3) * _LONG_STRIDE + width].translate(_DIGIT_MAP)
                for p in places)
+
+
+def _digit_run_in(data: bytes, run: bytes) -> bool:
+    """Whether ``data`` holds ``len(run)`` consecutive ASCII digits: windows overlapping by
+    ``len(run) - 1`` bytes, so that a run cut by one window's end lies whole in that window."""
+    size = max(_lines.WINDOW, len(run))
+    return any(run in data[start : start + size + len(run) - 1].translate(_DIGIT_MAP)
+               for start in range(0, len(data), size))
 
 
 #: a run of ``_MAX_INT_DIGITS + 1`` digits covers at least 4 consecutive multiples of this stride
@@ -580,20 +634,36 @@ def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
             if caps["deep_nesting"] == "describe":
                 return _deep(text, caps)
             raise _Refused
-    rest = text[end:]
-    trailing = len(rest.strip())
+    trailing = _stripped_length(text, end)
     if trailing and caps.get("value_streams") and depth <= caps["max_nesting"]:
-        stream = _value_stream(root, "\n" in text[:end], rest)
+        stream = _value_stream(root, "\n" in text[:end], text[end:])
         if stream is not None:
             return stream, 0, values
     if (
         trailing
         and caps["trailing_text"] == "reject_after_small_value"
         and end < caps["small_value_share"] * len(text)
-        and not _trailing_is_json(rest)
+        and not _trailing_is_json(text[end:])
     ):
         raise _Refused
     return root, trailing, values
+
+
+_NON_SPACE = re.compile(r"\S")  # Python's \s on str is what str.strip() strips
+
+
+def _stripped_length(text: str, start: int) -> int:
+    """``len(text[start:].strip())`` without copying the rest (the first value of a long text is often short)."""
+    first = _NON_SPACE.search(text, start)
+    if first is None:
+        return 0
+    begin, end = first.start(), len(text)
+    while True:  # the last non-space: the tail, 4 KiB at a time (it holds one: ``first``)
+        piece = text[max(begin, end - 4096) : end]
+        kept = len(piece.rstrip())
+        if kept:
+            return end - len(piece) + kept - begin
+        end -= len(piece)
 
 
 # JSONC: every alternative always matches (an unclosed comment or string runs to its end), so

@@ -321,9 +321,12 @@ def _whole_text_form(key_re: Any) -> Any:
 
 
 def _seed_structure_plain(content: str, key_re: Any, line_re: Any) -> bool:
+    # RE2 given a str encodes all of it at every call: an ASCII text is searched in its UTF-8
+    # (the same offsets), encoded once and shared with the other passes over the text
+    haystack = _lines.encode(content) if content.isascii() else content
     position = 0
     while True:
-        found = line_re.search(content, position)
+        found = line_re.search(haystack, position)
         if found is None:
             return False
         start = found.start()
