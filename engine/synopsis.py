@@ -10,6 +10,7 @@ scored :class:`Evidence`); :mod:`toolstub.claims` weighs claims.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -145,6 +146,39 @@ class KindInput:
         origin = self.__dict__.get("_origin")
         return origin.stripped if origin is not None else self.content.strip()
 
+    def _stripped_known(self) -> bool:
+        origin = self.__dict__.get("_origin")
+        return "stripped" in self.__dict__ or (origin is not None and "stripped" in origin.__dict__)
+
+    def starts_with(self, prefixes: str | tuple[str, ...]) -> bool:
+        """``stripped.startswith(prefixes)`` for prefixes that hold no whitespace, without
+        computing ``stripped`` (a copy of the whole text) when no detector has asked for it yet."""
+        if self._stripped_known():
+            return self.stripped.startswith(prefixes)
+        first = _NON_SPACE.search(self.content)
+        if first is None:
+            return "".startswith(prefixes)
+        longest = len(prefixes) if isinstance(prefixes, str) else max(map(len, prefixes), default=0)
+        # a character past the stripped end is whitespace, which no prefix holds
+        return self.content[first.start() : first.start() + longest].startswith(prefixes)
+
+    def stripped_head(self, size: int) -> str:
+        """``stripped[:size]``, without computing ``stripped`` when no detector has asked for it yet."""
+        if self._stripped_known():
+            return self.stripped[:size]
+        content = self.content
+        first = _NON_SPACE.search(content)
+        if first is None or size <= 0:
+            return ""
+        start = first.start()
+        piece = content[start : start + size]
+        # whole when a non-space lies at or past its last character; else the stripped end is inside it
+        return piece if _NON_SPACE.search(content, start + size - 1) is not None else piece.rstrip()
+
+    def is_blank(self) -> bool:
+        """``not stripped``, without the copy (``isspace`` is "strip leaves nothing": both Py_UNICODE_ISSPACE)."""
+        return self.content == "" or self.content.isspace()
+
     def with_caps(self, caps: Mapping[str, Any]) -> KindInput:
         """The same input with another kind's caps (the content and its stripped form shared)."""
         other = KindInput(
@@ -161,6 +195,9 @@ class KindInput:
             other.__dict__["_origin"] = self.__dict__.get("_origin", self)
         return other
 
+
+#: Python's ``\s`` on ``str`` is what ``str.strip()`` strips (Py_UNICODE_ISSPACE)
+_NON_SPACE = re.compile(r"\S")
 
 SummarizeFn = Callable[[KindInput], "Synopsis | Claim | None"]
 

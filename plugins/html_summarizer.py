@@ -512,7 +512,9 @@ def _claims(inp: KindInput) -> tuple[Evidence, ...]:
     (decisive), an HTML MIME hint, or a fragment that opens with an HTML tag and is mostly markup."""
     caps = inp.caps
     pairs = [tuple(pair) for pair in caps.get("template_delimiters") or ()]
-    head = inp.stripped.lstrip("\ufeff")[:4000]
+    head = inp.stripped_head(4000)
+    if head.startswith("\ufeff"):
+        head = inp.stripped.lstrip("\ufeff")[:4000]
     if pairs and head[:1] in "{<":
         head = _past_templates(head, pairs)
     if not head.startswith("<") and "html" not in inp.mime:
@@ -569,7 +571,7 @@ def _parse(inp: KindInput) -> tuple[_PageParser, bool]:
 
 
 def _summarize(inp: KindInput) -> Claim | None:
-    evidence = _claims(inp) if inp.stripped else ()
+    evidence = _claims(inp) if not inp.is_blank() else ()
     if not evidence:
         return None
     parser, cut = _parse(inp)

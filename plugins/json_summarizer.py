@@ -745,6 +745,12 @@ def _evidence(synopsis: Synopsis, size: int) -> tuple[Evidence, ...]:
 
 def _describe(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
+    if (
+        "json" not in inp.mime
+        and not (caps.get("strip_ansi") and "\x1b" in inp.content)
+        and not inp.starts_with(("{", "[", "\ufeff", "//", "/*"))
+    ):
+        return None  # what the tests below answer, without stripping (a copy of) a long text
     text = inp.stripped
     if caps.get("strip_ansi") and "\x1b" in text:
         text = strip_ansi(text).strip()

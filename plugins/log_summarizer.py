@@ -57,12 +57,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from itertools import chain
 from typing import Any
 
 import re2
 
 from toolstub.hookspecs import hookimpl
+from toolstub.plugins import _lines
 from toolstub.plugins._lines import any_of_bare, without_groups
 from toolstub.regex import compile_pattern
 from toolstub.synopsis import (
@@ -425,6 +427,19 @@ def _spans(regex: Any, data: bytes, pos: int = 0):
         pos = spans[0][1] if spans[0][1] > pos else pos + 1
 
 
+def _masked_lines(data: bytes) -> Iterator[list[bytes]]:
+    """``data.translate(_DIGITS_TO_ZERO).split(b"\\n")`` in pieces, window by window (each cut after
+    a line end): the lines of a long text are never all held, nor translated in one copy."""
+    start, total, size = 0, len(data), _lines.WINDOW
+    while True:
+        end = data.find(b"\n", start + size) if start + size < total else -1
+        if end < 0:
+            yield data[start:].translate(_DIGITS_TO_ZERO).split(b"\n")
+            return
+        yield data[start:end].translate(_DIGITS_TO_ZERO).split(b"\n")
+        start = end + 1
+
+
 def _first_per_line(text: _Text, regex: Any, prefix: int, begin: int = 0):
     """(line number, line start, match span) of the leftmost match of each line within ``prefix`` bytes."""
     data = text.data
@@ -512,8 +527,9 @@ class _Scan:
         speed (logs repeat one template with other numbers) and each distinct one is matched
         once. Then only the lines up to the last listed error or warning are walked.
         """
-        lines = text.data.translate(_DIGITS_TO_ZERO).split(b"\n")
-        distinct = Counter(lines)
+        distinct: Counter[bytes] = Counter()
+        for lines in _masked_lines(text.data):
+            distinct.update(lines)
         level_of = {line: self._bundled_level(line) for line in distinct}
         counts = self.counts
         for line, n in distinct.items():
@@ -530,7 +546,7 @@ class _Scan:
         listed = {line for line, level in level_of.items() if level in error_levels or level in warning_levels}
         errors, warnings = self.errors, self.warnings
         offset = 0
-        for number, line in enumerate(lines, 1):
+        for number, line in enumerate(chain.from_iterable(_masked_lines(text.data)), 1):
             if line in listed:
                 level = level_of[line]
                 if level in error_levels:
@@ -616,7 +632,7 @@ def _listed(label: str, items: list[tuple[int, str]], total: int, cap: int, limi
 
 def _context(text: _Text, number: int, caps: Mapping[str, Any]) -> str:
     """Lines ``number - context_before`` .. ``number + context_after``, numbered."""
-    lines = text.data.split(b"\n", number + caps["context_after"])[: number + caps["context_after"]]
+    lines = _lines.first_lines(text.data, number + caps["context_after"])
     first = max(1, number - caps["context_before"])
     width = len(str(len(lines)))
     shown = [
@@ -640,12 +656,12 @@ def strip_ansi(content: str) -> str:
 
 def _summarize(inp: KindInput) -> Claim | None:
     caps = inp.caps
-    if not inp.stripped:
+    if inp.is_blank():
         return None
     content = strip_ansi(inp.content) if caps.get("strip_ansi") else inp.content
     content = content.removeprefix("\ufeff")  # a BOM does not hide line 1
     names = _level_names(caps)
-    head = [line.rstrip("\r") for line in content.split("\n", caps["probe_lines"] * 4)[: caps["probe_lines"] * 4]]
+    head = [line.rstrip("\r") for line in _lines.first_lines(content, caps["probe_lines"] * 4)]
     evidence = _claim_evidence(head, caps, names)
     if not evidence:
         return None
@@ -770,7 +786,7 @@ def _more_listed(item: str) -> bool:
 def _context_at(text: _Text, number: int, first_line: int, caps: Mapping[str, Any]) -> str:
     """:func:`_context` of line ``number`` of a block whose first line is ``first_line`` of the output
     (the lines shown are those within the block)."""
-    lines = text.data.split(b"\n", number + caps["context_after"])[: number + caps["context_after"]]
+    lines = _lines.first_lines(text.data, number + caps["context_after"])
     first = max(1, number - caps["context_before"])
     width = len(str(len(lines) + first_line - 1))
     shown = [

@@ -53,6 +53,7 @@ from typing import Any
 import re2
 
 from toolstub.hookspecs import hookimpl
+from toolstub.plugins import _lines
 from toolstub.plugins._lines import paused_gc, without_groups
 from toolstub.regex import LazyPattern, compile_pattern
 from toolstub.synopsis import (Claim, Evidence, KindInput, StreamCounter, StreamTotals, Summarizer, Synopsis, WholeTotals,
@@ -1151,10 +1152,10 @@ def _yaml_document(lines: list[str]) -> bool:
 def _summarize(inp: KindInput) -> Claim | None:
     caps = inp.caps
     text = inp.content.lstrip("\ufeff")
-    if not inp.stripped or text.startswith("#!"):
+    if inp.is_blank() or text.startswith("#!"):
         return None
     probe = caps["probe_lines"]
-    head = text.split("\n", probe + 500)
+    head = _lines.first_lines(text, probe + 500)  # indices past probe + 499 are never read
     keys, body_start = _front_matter(head)
     probed = head[body_start : body_start + probe]
     if _may_claim(probed, caps) and not _yaml_document(head[:probe]):

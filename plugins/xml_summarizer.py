@@ -662,6 +662,9 @@ def _claim(state: _Scan, synopsis: Synopsis, text: str) -> Claim | Synopsis:
 
 def _summarize(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
+    hinted = "xml" in inp.mime
+    if not hinted and not inp.starts_with(("<", "\ufeff")):
+        return None  # what the tests below answer, without stripping (a copy of) a long text
     stripped = inp.stripped
     text = inp.content
     if caps["skip_bom"] and stripped.startswith("\ufeff"):

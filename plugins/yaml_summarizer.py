@@ -224,8 +224,9 @@ _OTHER_BREAK_CHARS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
 def _plain_breaks(content: str) -> bool:
     """Whether ``\n`` is the only line break (``str.splitlines`` then equals splitting on it)."""
-    # one find per break (memchr) instead of a class search: about 10x faster on a large text
-    return "\r" not in content and not any(ch in content for ch in _OTHER_BREAK_CHARS)
+    # one find per break (memchr) instead of a class search: about 10x faster on a large text;
+    # window by window, so that each find reads the window from the CPU cache
+    return not _lines.holds_any(content, "\r" + _OTHER_BREAK_CHARS)
 
 
 def _nonblank_plain_lines(content: str, limit: int | None):

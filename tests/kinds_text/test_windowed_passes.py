@@ -100,3 +100,61 @@ def test_stripped_length_walks_back_over_a_long_blank_tail():
     for text in ("[1]\n" + "x y" + " \n\u3000" * 5000, "[1]" + " " * 10000 + "z" + "\n" * 9000, " " * 9000):
         for start in (0, 3, 4, 9000, 15000):
             assert json_summarizer._stripped_length(text, start) == len(text[start:].strip())
+
+
+@pytest.mark.parametrize("window", [1, 2, 5, 1 << 20])
+@settings(max_examples=150, deadline=None)
+@given(text=st.one_of(_TEXT, _ASCII), chars=st.sampled_from([_lines.OTHER_BREAKS, "\r\x85", "\u2028", "a", ""]))
+def test_holds_any_in_windows(window, text, chars):
+    with window_of(window):
+        assert _lines.holds_any(text, chars) == any(ch in text for ch in chars)
+        assert _lines.splitlines_count(text) == len(text.splitlines())
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list(" \t\n\x85\u3000{<[/\ufeffa*")), max_size=12),
+       prefixes=st.sampled_from(["{", ("{", "["), ("//", "/*"), ("<", "\ufeff"), ("{", "[", "\ufeff", "//", "/*")]))
+def test_kind_input_starts_with_is_that_of_the_stripped_text(text, prefixes):
+    from toolstub.synopsis import KindInput
+
+    inp = KindInput(text, mime="", tool_name="", preview_chars=100, rules=None, caps={})  # type: ignore[arg-type]
+    assert inp.starts_with(prefixes) == text.strip().startswith(prefixes)
+    assert "stripped" not in inp.__dict__  # never computed for it
+    assert inp.is_blank() == (not text.strip())
+    other = inp.with_caps({})
+    assert other.stripped == text.strip() and other.starts_with(prefixes) == text.strip().startswith(prefixes)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list(" \t\n\x85\u3000<a\ufeff")), max_size=20), size=st.integers(0, 22))
+def test_kind_input_stripped_head(text, size):
+    from toolstub.synopsis import KindInput
+
+    inp = KindInput(text, mime="", tool_name="", preview_chars=100, rules=None, caps={})  # type: ignore[arg-type]
+    assert inp.stripped_head(size) == text.strip()[:size]
+    assert "stripped" not in inp.__dict__
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(st.text(alphabet=st.sampled_from(list("ab\n")), max_size=12000), _TEXT), count=st.integers(0, 30))
+def test_first_lines_is_the_head_of_split(text, count):
+    assert _lines.first_lines(text, count) == text.split("\n", count)[:count]
+    data = text.encode("utf-8", "surrogatepass")
+    assert _lines.first_lines(data, count) == data.split(b"\n", count)[:count]
+
+
+@pytest.mark.parametrize("window", [1, 2, 5, 1 << 20])
+@settings(max_examples=150, deadline=None)
+@given(data=st.binary(max_size=60).map(lambda raw: bytes(b"ab1\n9"[b % 5] for b in raw)))
+def test_log_masked_lines_in_windows(window, data):
+    from toolstub.plugins import log_summarizer
+
+    with window_of(window):
+        pieces = [line for lines in log_summarizer._masked_lines(data) for line in lines]
+    assert pieces == data.translate(log_summarizer._DIGITS_TO_ZERO).split(b"\n")
+
+
+def test_first_lines_of_long_texts():
+    for text in ("x" * 5000 + "\n" + "y\n" * 3000, "line\n" * 20000, "z" * 70000, "a\n" * 10 + "b" * 9000):
+        for count in (0, 1, 2, 11, 400, 2000, 30000):
+            assert _lines.first_lines(text, count) == text.split("\n", count)[:count]
