@@ -206,13 +206,23 @@ _SIGNED = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 _PAREN = bytes.maketrans(b"[{]}", b"(())")
 
 
-def bracket_profile(data: bytes) -> tuple[int, int]:
+#: JSON-ish bytes, or (past ``_lines.WINDOW``) an ASCII ``str`` read as its bytes window by window
+#: (the UTF-8 of an ASCII text is the text: no copy of the whole is made)
+Source = bytes | str
+
+
+def _as_bytes(piece: Source) -> bytes:
+    return piece.encode("ascii") if isinstance(piece, str) else piece
+
+
+def bracket_profile(data: Source) -> tuple[int, int]:
     """(maximum nesting, final depth) of JSON-ish bytes, brackets inside strings ignored (linear, C speed)."""
-    if len(data) > _lines.WINDOW:
+    if len(data) > _lines.WINDOW or isinstance(data, str):
         reduced, opens, closes = _outside_brackets(data)
         if opens == 0:
             return 0, -closes
     else:
+        assert isinstance(data, bytes)
         if data.count(b"[") + data.count(b"{") == 0:
             return 0, -(data.count(b"]") + data.count(b"}"))
         if b"\\" in data:
@@ -248,22 +258,23 @@ def bracket_profile(data: bytes) -> tuple[int, int]:
 
 
 _NOT_BACKSLASH = re.compile(rb"[^\\]")
+_NOT_BACKSLASH_STR = re.compile(r"[^\\]")
 
 
-def _windows_between_escapes(data: bytes) -> Iterator[bytes]:
+def _windows_between_escapes(data: Source) -> Iterator[bytes]:
     """``data`` in windows of about ``_lines.WINDOW`` bytes, none ending in a backslash (a run of
     backslashes is never cut, so each window's escapes pair up as they do in the whole)."""
     size, start, total = _lines.WINDOW, 0, len(data)
     while start < total:
         end = start + size
-        if end < total and data[end - 1] == 0x5C:
-            after = _NOT_BACKSLASH.search(data, end)
+        if end < total and data[end - 1] in (0x5C, "\\"):
+            after = (_NOT_BACKSLASH_STR if isinstance(data, str) else _NOT_BACKSLASH).search(data, end)
             end = after.start() + 1 if after is not None else total
-        yield data[start:end]
+        yield _as_bytes(data[start:end])
         start = end
 
 
-def _outside_brackets(data: bytes) -> tuple[bytes, int, int]:
+def _outside_brackets(data: Source) -> tuple[bytes, int, int]:
     """(the brackets of ``data`` outside strings, in order; how many ``[``/``{``; how many ``]``/``}``
     when there is no ``[``/``{``, else 0),
     window by window: what :func:`bracket_profile` computes over the whole, each pass over a window
@@ -282,16 +293,16 @@ def _outside_brackets(data: bytes) -> tuple[bytes, int, int]:
             inside ^= len(parts) % 2 == 0  # an odd number of quotes
         elif not inside:
             outside.append(reduced)
-    closes = 0 if opens else sum(window.count(b"]") + window.count(b"}") for window in _lines.windows(data))
+    closes = 0 if opens else sum(_as_bytes(w).count(b"]") + _as_bytes(w).count(b"}") for w in _lines.windows(data))
     return b"".join(outside), opens, closes
 
 
-def nesting_depth(data: bytes) -> int:
+def nesting_depth(data: Source) -> int:
     """Maximum bracket nesting of JSON-ish bytes, brackets inside strings ignored."""
     return bracket_profile(data)[0]
 
 
-def _has_long_integer(data: bytes) -> bool:
+def _has_long_integer(data: Source) -> bool:
     """Whether ``data`` holds a run of more than ``_MAX_INT_DIGITS`` ASCII digits.
 
     Such a run covers at least 4 consecutive multiples of ``_LONG_STRIDE``: only the places where
@@ -299,7 +310,7 @@ def _has_long_integer(data: bytes) -> bool:
     through them); when there are many such places, the whole text is translated once.
     """
     run = b"1" * (_MAX_INT_DIGITS + 1)
-    sampled = data[::_LONG_STRIDE].translate(_DIGIT_MAP)
+    sampled = _as_bytes(data[::_LONG_STRIDE]).translate(_DIGIT_MAP)
     places, position = [], sampled.find(b"1111")
     while position >= 0:
         if len(places) == _LONG_PLACES:
@@ -307,15 +318,15 @@ def _has_long_integer(data: bytes) -> bool:
         places.append(position)
         position = sampled.find(b"1111", position + 1)
     width = _MAX_INT_DIGITS + 1
-    return any(run in data[max(0, p * _LONG_STRIDE - width) : (p + 3) * _LONG_STRIDE + width].translate(_DIGIT_MAP)
+    return any(run in _as_bytes(data[max(0, p * _LONG_STRIDE - width) : (p + 3) * _LONG_STRIDE + width]).translate(_DIGIT_MAP)
                for p in places)
 
 
-def _digit_run_in(data: bytes, run: bytes) -> bool:
+def _digit_run_in(data: Source, run: bytes) -> bool:
     """Whether ``data`` holds ``len(run)`` consecutive ASCII digits: windows overlapping by
     ``len(run) - 1`` bytes, so that a run cut by one window's end lies whole in that window."""
     size = max(_lines.WINDOW, len(run))
-    return any(run in data[start : start + size + len(run) - 1].translate(_DIGIT_MAP)
+    return any(run in _as_bytes(data[start : start + size + len(run) - 1]).translate(_DIGIT_MAP)
                for start in range(0, len(data), size))
 
 
@@ -362,7 +373,7 @@ def _stdlib_decode(text: str, depth_hint: int, long_integers: bool = False) -> t
     return decoder.raw_decode(text)
 
 
-def _fast_decode(text: str, data: bytes | None) -> Any | None:
+def _fast_decode(text: str, data: Source | None) -> Any | None:
     """The top level split into raw slices, or ``None`` when the fast path cannot decide exactly
     (the caller checks the depth: msgspec is used only up to ``_FAST_DEPTH``)."""
     if data is None or text[:1] not in ("{", "["):
@@ -595,11 +606,13 @@ def _balanced(text: str) -> bool:
 def _parse(text: str, caps: Any) -> tuple[Any, int, _Values] | Synopsis:
     """(root, trailing chars, values) for the first JSON value of ``text``; raises :class:`_Refused`."""
     values = _Values()
-    data: bytes | None = None
+    data: Source | None = None
     depth = 0
     if text[:1] in ("{", "["):
         try:
-            data = text.encode("utf-8")
+            # a long ASCII text is its own UTF-8: msgspec reads the str's buffer, the scans read it
+            # window by window (a copy of 100 MB is a fresh allocation whose every page faults)
+            data = text if text.isascii() and len(text) > _lines.WINDOW else text.encode("utf-8")
         except UnicodeEncodeError:  # lone surrogates: only the stdlib decides
             depth = nesting_depth(text.encode("utf-8", "surrogatepass"))
         else:

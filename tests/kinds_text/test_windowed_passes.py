@@ -158,3 +158,37 @@ def test_first_lines_of_long_texts():
     for text in ("x" * 5000 + "\n" + "y\n" * 3000, "line\n" * 20000, "z" * 70000, "a\n" * 10 + "b" * 9000):
         for count in (0, 1, 2, 11, 400, 2000, 30000):
             assert _lines.first_lines(text, count) == text.split("\n", count)[:count]
+
+
+@pytest.mark.parametrize("window", [1, 3, 16])
+@settings(max_examples=200, deadline=None)
+@given(data=_JSONISH)
+def test_bracket_scans_of_an_ascii_str_are_those_of_its_bytes(window, data):
+    whole = json_summarizer.bracket_profile(data)
+    text = data.decode("ascii")
+    digits = b"1" * 3
+    with window_of(window):
+        assert json_summarizer.bracket_profile(text) == whole
+        assert json_summarizer._digit_run_in(text, digits) == json_summarizer._digit_run_in(data, digits)
+        assert json_summarizer._has_long_integer(text) == json_summarizer._has_long_integer(data)
+
+
+@pytest.mark.parametrize("rules", ["default", "openviking-compat"])
+def test_a_long_ascii_json_is_described_as_its_bytes_are(rules):
+    import json
+
+    import toolstub
+
+    documents = [
+        json.dumps([{"id": i, "name": f"n{i}", "tags": ["a", "b\\\"c"], "deep": [[[i]]]} for i in range(300)]),
+        json.dumps({"k": [1, 2, {"x": "y" * 50}], "n": 1e5, "s": "\\\\" * 30}) + "\n",
+        '{"a": [1, 2]} trailing text',
+        '[1, 2] {"b": 3}\n',
+        "[" * 500 + "]" * 500,
+        '{"big": ' + "9" * 5000 + "}",
+        '["unclosed',
+    ]
+    for document in documents:
+        whole = toolstub.synopsize(document, rules=rules).to_dict()
+        with window_of(7):
+            assert toolstub.synopsize(document, rules=rules).to_dict() == whole
