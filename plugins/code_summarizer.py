@@ -474,7 +474,7 @@ def _pod_document(sample: list[str], neutral: list[bool], *, whole: bool) -> boo
 _COMMENT_LINE_LEADS = ("#", "//", "/*", ";")
 _COMMENT_LEADS = ("#", "//", "/*", "*", ";", "--", "!", "%", "dnl ", "REM ")
 #: a Rust attribute (`#[derive(Debug)]`, `#![doc = include_str!("x.md")]`) opens with `#` but is a statement
-_ATTRIBUTE = re.compile(r"#!?\[[A-Za-z_][\w:]*[(\]= ]")
+_ATTRIBUTE = LazyPattern(re.compile, r"#!?\[[A-Za-z_][\w:]*[(\]= ]")
 
 
 def _line_index(blob: bytes) -> list[int]:
