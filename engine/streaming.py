@@ -198,8 +198,8 @@ def streams_early(head: HeadKind, head_text: str, sizes: LargeOutputs) -> bool:
     return head.kind == "ndjson" or not head_text.lstrip("\ufeff \t\r\n")[:1] in _JSON_OPENERS
 
 
-def collect(chunks: Iterator[str], ruleset: Ruleset, sizes: LargeOutputs | None = None,
-            **kwargs: Any) -> tuple[str | None, list[str], HeadKind | None]:
+def collect(chunks: Iterator[str], ruleset: Ruleset, sizes: LargeOutputs | None = None, *,
+            decide_only: bool = False, **kwargs: Any) -> tuple[str | None, list[str], HeadKind | None]:
     """Read ``chunks`` while the output is one to handle whole (the rule file's ``large_outputs``).
 
     Returns ``(content, [], None)`` when it is, else ``(None, read, head)`` with the chunks read
@@ -207,12 +207,17 @@ def collect(chunks: Iterator[str], ruleset: Ruleset, sizes: LargeOutputs | None 
     decided (for :class:`Pass`, which would decide the same). Up to ``stream_chars`` every output
     is whole; past it, one whose head is of a ``stream_kinds`` kind is streamed, the others are
     whole up to ``whole_chars``. The decision depends on the text only, never on the chunking.
+    ``decide_only``: the caller needs the decision only (its synopsis is already made), so the
+    head's kind is not worked out when the text read is already past ``whole_chars`` (then
+    ``head`` is ``None``); the decision is the same.
     """
     sizes = sizes or large_outputs(ruleset)
     content, read = collect_whole(chunks, sizes.stream_chars)
     if content is not None or sizes.stream_chars >= sizes.whole_chars:
         return content, read, None
     text = "".join(read)
+    if decide_only and len(text) > sizes.whole_chars:
+        return None, [text], None
     head_text = _cut_head(text[: sizes.head_chars], True)
     head = head_kind(head_text, ruleset, **kwargs)
     if streams_early(head, head_text, sizes) or len(text) > sizes.whole_chars:
@@ -224,13 +229,18 @@ def collect(chunks: Iterator[str], ruleset: Ruleset, sizes: LargeOutputs | None 
     return None, [text, *more], head
 
 
-def stream_text(text: str, ruleset: Ruleset, sizes: LargeOutputs | None = None,
-                **kwargs: Any) -> tuple[bool, HeadKind | None]:
-    """Whether the ``str`` ``text`` is streamed (as :func:`collect` decides for it in chunks), and its head's kind."""
+def stream_text(text: str, ruleset: Ruleset, sizes: LargeOutputs | None = None, *,
+                decide_only: bool = False, **kwargs: Any) -> tuple[bool, HeadKind | None]:
+    """Whether the ``str`` ``text`` is streamed (as :func:`collect` decides for it in chunks), and its head's kind.
+
+    ``decide_only`` as for :func:`collect`: past ``whole_chars`` the head's kind is not worked out.
+    """
     sizes = sizes or large_outputs(ruleset)
     if len(text) <= sizes.stream_chars:
         return False, None
     if sizes.stream_chars >= sizes.whole_chars:  # no early streaming: the Pass decides the head itself
+        return True, None
+    if decide_only and len(text) > sizes.whole_chars:
         return True, None
     head_text = _cut_head(text[: sizes.head_chars], True)
     head = head_kind(head_text, ruleset, **kwargs)

@@ -143,13 +143,18 @@ class ToolResultStore(Reader):
         ruleset = load_rules(rules)
         sizes = streaming.large_outputs(ruleset)
         if not isinstance(content, str) or len(content) > sizes.stream_chars:
+            # a synopsis given (externalize made it): only whole-or-streamed is decided here, the
+            # head is described only when that decision needs it, and no kind's counter is fed
+            decide_only = synopsis is not None
             kwargs = {"mime": mime_type, "tool_name": tool_name, "preview_chars": preview_chars}
             if isinstance(content, str):
-                streamed, head = streaming.stream_text(content, ruleset, sizes, **kwargs)
+                streamed, head = streaming.stream_text(content, ruleset, sizes, decide_only=decide_only, **kwargs)
                 chunks, whole, read = ingest.text_chunks(content), (None if streamed else content), []
+            elif decide_only and isinstance(content, streaming.ChunkedText) and len(content) > sizes.whole_chars:
+                chunks, whole, read, head = ingest.text_chunks(content), None, [], None  # streamed, whatever its head
             else:
                 chunks = ingest.text_chunks(content)
-                whole, read, head = streaming.collect(chunks, ruleset, sizes, **kwargs)
+                whole, read, head = streaming.collect(chunks, ruleset, sizes, decide_only=decide_only, **kwargs)
             if whole is None:
                 return self._write_streamed(
                     itertools.chain(read, chunks), ruleset=ruleset, progress=progress, head=head, tool_id=tool_id,
@@ -186,15 +191,17 @@ class ToolResultStore(Reader):
         if isinstance(self.backend, LocalBackend):
             directory = self.backend.path(self.session_id)
             os.makedirs(directory, exist_ok=True)
-        one = ingest.Pass(ruleset, mime=fields["mime_type"], tool_name=fields["tool_name"],
-                          preview_chars=fields["preview_chars"], head=head)
+        one = None
+        if fields["synopsis"] is None:  # else the synopsis is given: nothing to describe or count
+            one = ingest.Pass(ruleset, mime=fields["mime_type"], tool_name=fields["tool_name"],
+                              preview_chars=fields["preview_chars"], head=head)
         spooled = ingest.spool(
             chunks,
             lambda segment: prepare_content(prepare_for_storage, segment, ruleset),
             every=cp.DEFAULT_EVERY,
             directory=directory,
             progress=progress,
-            stored=one.feed,
+            stored=None if one is None else one.feed,
         )
         try:
             return self._store(
@@ -207,7 +214,8 @@ class ToolResultStore(Reader):
             spooled.remove()
 
     @staticmethod
-    def _describe_view(one: ingest.Pass, kwargs: dict[str, Any]) -> Synopsis:
+    def _describe_view(one: ingest.Pass | None, kwargs: dict[str, Any]) -> Synopsis:
+        assert one is not None  # only called when no synopsis was given, and then there is a Pass
         one.kwargs.update((key, value) for key, value in kwargs.items() if key != "rules")
         try:
             return one.describe()
