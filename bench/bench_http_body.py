@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/bench_http_body.py --mb 200 [--kind json] [--endpoint synopsis|synopsis-json] [--unit tokens]
+    python bench/bench_http_body.py --mb 200 [--kind json] [--endpoint synopsis|synopsis-json] [--unit tokens [--tokenizer cl100k_base]]
 
 Starts ``toolstub serve http`` on a free port with a temporary local store (body and input
 limits raised to fit), posts one OpenAI-format tool message whose content is a log of
@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="POST .../messages (stored), or /synopsis with the raw output or {content: ...}")
     parser.add_argument("--unit", choices=("chars", "tokens"), default="chars",
                         help="the server's budget unit (TOOLSTUB_BUDGET_UNIT): tokens counts each output's tokens")
+    parser.add_argument("--tokenizer", default="", help="with --unit tokens: the tokenizer (TOOLSTUB_TOKENIZER)")
     args = parser.parse_args(argv)
     size = int(args.mb * MB)
     with socket.socket() as probe:
@@ -90,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         port = probe.getsockname()[1]
     with tempfile.TemporaryDirectory(prefix="toolstub-http-body-") as tmp:
         env = {**os.environ, "TOOLSTUB_MAX_INPUT_BYTES": str(size * 3), "TOOLSTUB_BUDGET_UNIT": args.unit}
+        if args.tokenizer:
+            env["TOOLSTUB_TOKENIZER"] = args.tokenizer
         cli = os.path.join(os.path.dirname(sys.executable), "toolstub")
         server = subprocess.Popen([cli, "serve", "http", "--store", tmp, "--port", str(port), "--no-access-log",
                                    "--max-body-bytes", str(size * 3), "--log-level", "warning"], env=env)
