@@ -62,33 +62,36 @@ def count(text: str) -> int:
     return len(_encoding().encode(text, disallowed_special=()))
 
 
-def _last_cut(buffer: str) -> int:
-    """The end of the last ``\n`` of ``buffer`` that is a cut (``-1`` when there is none)."""
-    for start in (max(0, len(buffer) - _LOOK_BACK), 0):
+def _last_cut(buffer: str, start: int = 0) -> int:
+    r"""The end of the last ``\n`` of ``buffer[start:]`` that is a cut (``-1`` when there is none)."""
+    for begin in (max(start, len(buffer) - _LOOK_BACK), start):
         last = -1
-        for match in _CUT.finditer(buffer, start):
+        for match in _CUT.finditer(buffer, begin):
             last = match.end()
-        if last >= 0 or start == 0:
+        if last >= 0 or begin == start:
             return last
     return -1  # pragma: no cover - the loop returns
 
 
 def count_chunks(chunks: Iterable[str], length: int) -> int:
-    """``count`` of the text of ``chunks`` (``length`` code points), counted piece by piece, never joined whole.
+    r"""``count`` of the text of ``chunks`` (``length`` code points), counted piece by piece, never joined whole.
 
     The pieces end at cuts (module docs) once ``PIECE_CHARS`` code points are buffered, so the
     count equals ``count("".join(chunks))``; a stretch without a cut stays in the buffer.
     """
     total = read = 0
     buffer = ""
+    #: no cut in ``buffer`` before this: a ``\n`` followed by another ``\n`` is a cut or never one
+    start = 0
     for chunk in chunks:
         read += len(chunk)
         buffer += chunk
         if len(buffer) >= PIECE_CHARS:
-            cut = _last_cut(buffer)
+            cut = _last_cut(buffer, start)
             if cut > 0:
                 total += count(buffer[:cut])
                 buffer = buffer[cut:]
+            start = max(0, buffer.rfind("\n"))
     if read != length:
         raise ValueError(f"the chunks hold {read} code points, not {length}")
     return total + (count(buffer) if buffer else 0)
