@@ -9,8 +9,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import httpx
 import pytest
@@ -93,3 +94,35 @@ def serve():
 def _no_ambient_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     """In-process apps read TOOLSTUB_API_KEYS; a developer's own keys must not leak into tests."""
     monkeypatch.delenv("TOOLSTUB_API_KEYS", raising=False)
+
+
+@pytest.fixture(scope="session")
+def server_env() -> Callable[..., dict[str, str]]:
+    """``server_env(**extra)``: this process's environment without TOOLSTUB_* variables, plus ``extra``."""
+    return clean_env
+
+
+SMALL_LARGE_OUTPUTS = ("schema_version: 1\nextends: default\n"
+                       "large_outputs: {whole_chars: 60000, head_chars: 20000, tail_chars: 10000, stream_chars: 30000}\n")
+
+
+class SpoolPair(NamedTuple):
+    spooled: httpx.Client  # a server that spools every body past 4 KiB to a file in spool_dir
+    whole: httpx.Client  # the same rules, bodies kept in memory
+    rules: Path  # small ``large_outputs`` limits, so that both the whole and the streamed paths are taken
+    spool_dir: Path
+
+
+@pytest.fixture(scope="module")
+def spool_pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SpoolPair]:
+    """Two real servers over two fresh stores and the same small-limits rules: one spools, one does not."""
+    root = tmp_path_factory.mktemp("spool")
+    rules = root / "small-large-outputs.yaml"
+    rules.write_text(SMALL_LARGE_OUTPUTS)
+    spool_dir = root / "tmp"
+    spool_dir.mkdir()
+    spooling = clean_env(TOOLSTUB_SERVER_SPOOL_BODY_BYTES="4096", TMPDIR=str(spool_dir))
+    with run_server("--store", str(root / "a"), "--rules", str(rules), env=spooling) as a, \
+            run_server("--store", str(root / "b"), "--rules", str(rules)) as b, \
+            httpx.Client(base_url=a, timeout=60) as spooled, httpx.Client(base_url=b, timeout=60) as whole:
+        yield SpoolPair(spooled, whole, rules, spool_dir)

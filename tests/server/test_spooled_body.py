@@ -13,37 +13,12 @@ import json
 import os
 import socket
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 API = "/api/v1/sessions"
-RULES = ("schema_version: 1\nextends: default\n"
-         "large_outputs: {whole_chars: 60000, head_chars: 20000, tail_chars: 10000, stream_chars: 30000}\n")
-
-
-def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TOOLSTUB_")}
-    env.update(extra)
-    return env
-
-
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory, serve) -> Iterator[tuple[httpx.Client, httpx.Client, Path]]:
-    root = tmp_path_factory.mktemp("spool")
-    rules = root / "small-large-outputs.yaml"
-    rules.write_text(RULES)
-    spool_dir = root / "tmp"
-    spool_dir.mkdir()
-    spooling = clean_env(TOOLSTUB_SERVER_SPOOL_BODY_BYTES="4096", TMPDIR=str(spool_dir))
-    with serve("--store", str(root / "a"), "--rules", str(rules), env=spooling) as a, \
-            serve("--store", str(root / "b"), "--rules", str(rules)) as b, \
-            httpx.Client(base_url=a, timeout=60) as spooled, httpx.Client(base_url=b, timeout=60) as whole:
-        yield spooled, whole, spool_dir
-
-
 def _log(lines: int, tag: str = "") -> str:
     return "".join(
         f'2024-03-01 10:{i // 60 % 60:02d}:{i % 60:02d} {"ERROR" if i % 97 == 5 else "INFO"} [w{i % 3}] '
@@ -127,8 +102,8 @@ def _stored(client: httpx.Client, sid: str) -> list:
 
 
 @pytest.mark.parametrize("name", list(BODIES))
-def test_a_spooled_body_gives_the_same_answer_and_records_as_a_whole_one(pair, name: str) -> None:
-    spooled, whole, _ = pair
+def test_a_spooled_body_gives_the_same_answer_and_records_as_a_whole_one(spool_pair, name: str) -> None:
+    spooled, whole = spool_pair.spooled, spool_pair.whole
     body = json.dumps(BODIES[name]()).encode()
     assert len(body) > 4096
     sid = f"same-{name}"
@@ -141,9 +116,9 @@ def test_a_spooled_body_gives_the_same_answer_and_records_as_a_whole_one(pair, n
     assert spooled.get(f"{API}/{sid}/context").json() == whole.get(f"{API}/{sid}/context").json()
 
 
-def test_the_streamed_path_is_taken(pair) -> None:
+def test_the_streamed_path_is_taken(spool_pair) -> None:
     """The log over stream_chars is described from its view, with its totals: the streamed path."""
-    spooled, _, _ = pair
+    spooled = spool_pair.spooled
     body = json.dumps({"format": "openai", "messages": [{"role": "tool", "tool_call_id": "t", "content": _log(1200)}]})
     answer = spooled.post(f"{API}/streamed/messages", content=body, headers={"content-type": "application/json"})
     stub = answer.json()["result"]["messages"][0]["content"]
@@ -164,8 +139,8 @@ BAD = {
 
 
 @pytest.mark.parametrize("name", list(BAD))
-def test_a_bad_spooled_body_gets_the_same_error(pair, name: str) -> None:
-    spooled, whole, _ = pair
+def test_a_bad_spooled_body_gets_the_same_error(spool_pair, name: str) -> None:
+    spooled, whole = spool_pair.spooled, spool_pair.whole
     body = BAD[name].encode()
     a = spooled.post(f"{API}/bad/messages", content=body, headers={"content-type": "application/json"})
     b = whole.post(f"{API}/bad/messages", content=body, headers={"content-type": "application/json"})
@@ -173,8 +148,8 @@ def test_a_bad_spooled_body_gets_the_same_error(pair, name: str) -> None:
     assert a.status_code == (200 if name == "long-role" else 400)
 
 
-def test_a_long_key_goes_the_old_way_with_the_same_answer(pair) -> None:
-    spooled, whole, _ = pair
+def test_a_long_key_goes_the_old_way_with_the_same_answer(spool_pair) -> None:
+    spooled, whole = spool_pair.spooled, spool_pair.whole
     body = json.dumps({"format": "openai", "messages": [{"k" * 9000: 1, "role": "tool", "content": "x" * 30000}]}).encode()
     a = spooled.post(f"{API}/long-key/messages", content=body, headers={"content-type": "application/json"})
     b = whole.post(f"{API}/long-key/messages", content=body, headers={"content-type": "application/json"})
@@ -182,9 +157,9 @@ def test_a_long_key_goes_the_old_way_with_the_same_answer(pair) -> None:
 
 
 @pytest.mark.parametrize("lines", [600, 20_000], ids=["small", "over-1MiB"])
-def test_a_spooled_synopsis_request_is_answered_as_before(pair, lines: int) -> None:
+def test_a_spooled_synopsis_request_is_answered_as_before(spool_pair, lines: int) -> None:
     """/synopsis reads its JSON body itself: it gets the bytes, spooled or not, over 1 MiB too."""
-    spooled, whole, _ = pair
+    spooled, whole = spool_pair.spooled, spool_pair.whole
     text = _log(lines)
     for kwargs in ({"json": {"content": text, "tool_name": "t"}}, {"content": text.encode(), "params": {"mime": "text/plain"}}):
         a, b = spooled.post("/api/v1/synopsis", **kwargs), whole.post("/api/v1/synopsis", **kwargs)
@@ -207,8 +182,8 @@ def _open_spool_files(spool_dir: Path) -> list[str]:
     return found
 
 
-def test_the_spool_file_is_gone_when_the_request_ends(pair) -> None:
-    spooled, _, spool_dir = pair
+def test_the_spool_file_is_gone_when_the_request_ends(spool_pair) -> None:
+    spooled, spool_dir = spool_pair.spooled, spool_pair.spool_dir
     body = json.dumps(_seed_message()).encode()
     assert spooled.post(f"{API}/gone/messages", content=body, headers={"content-type": "application/json"}).status_code == 200
     bad = json.dumps(_openai())[:-2].encode()
@@ -229,26 +204,25 @@ def test_the_spool_file_is_gone_when_the_request_ends(pair) -> None:
 
 
 @pytest.mark.parametrize("value", ["abc", "0"])
-def test_a_bad_spool_setting_is_a_one_line_config_error(tmp_path: Path, value: str) -> None:
+def test_a_bad_spool_setting_is_a_one_line_config_error(tmp_path: Path, value: str, server_env) -> None:
     import subprocess
     import sys
 
     cmd = [sys.executable, "-c", "import sys; from toolstub.cli import main; sys.exit(main())",
            "serve", "http", "--store", str(tmp_path), "--port", "8"]
-    done = subprocess.run(cmd, env=clean_env(TOOLSTUB_SERVER_SPOOL_BODY_BYTES=value), capture_output=True, text=True,
+    done = subprocess.run(cmd, env=server_env(TOOLSTUB_SERVER_SPOOL_BODY_BYTES=value), capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 5
     assert done.stderr.strip().count("\n") == 0 and "TOOLSTUB_SERVER_SPOOL_BODY_BYTES" in done.stderr
 
 
-def test_without_a_time_budget_a_spooled_body_reaches_the_route_too(tmp_path: Path) -> None:
+def test_without_a_time_budget_a_spooled_body_reaches_the_route_too(tmp_path: Path, spool_pair) -> None:
     """No TimeBudgetMiddleware between: the replay, not the middleware, hands the spooled body on."""
     from fastapi.testclient import TestClient
 
     from toolstub.server.http import create_app
 
-    rules = tmp_path / "rules.yaml"
-    rules.write_text(RULES)
+    rules = spool_pair.rules
     answers = []
     for name, spool in (("spooled", 4096), ("whole", None)):
         app = create_app(str(tmp_path / name), rules=str(rules), request_timeout_seconds=None, spool_body_bytes=spool)

@@ -12,40 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 URL = "/api/v1/synopsis"
-RULES = ("schema_version: 1\nextends: default\n"
-         "large_outputs: {whole_chars: 60000, head_chars: 20000, tail_chars: 10000, stream_chars: 30000}\n")
-
-
-def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TOOLSTUB_")}
-    env.update(extra)
-    return env
-
-
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory, serve) -> Iterator[tuple[httpx.Client, httpx.Client, Path]]:
-    root = tmp_path_factory.mktemp("spool-synopsis")
-    rules = root / "small-large-outputs.yaml"
-    rules.write_text(RULES)
-    spool_dir = root / "tmp"
-    spool_dir.mkdir()
-    spooling = clean_env(TOOLSTUB_SERVER_SPOOL_BODY_BYTES="4096", TMPDIR=str(spool_dir))
-    with serve("--store", str(root / "a"), "--rules", str(rules), env=spooling) as a, \
-            serve("--store", str(root / "b"), "--rules", str(rules)) as b, \
-            httpx.Client(base_url=a, timeout=60) as spooled, httpx.Client(base_url=b, timeout=60) as whole:
-        yield spooled, whole, rules
-
-
 def _log(lines: int, tag: str = "") -> str:
     return "".join(
         f'2024-03-01 10:{i // 60 % 60:02d}:{i % 60:02d} {"ERROR" if i % 97 == 5 else "INFO"} [w{i % 3}] '
@@ -80,21 +54,22 @@ def _cut_inside_a_character(text: str) -> str:
     raise AssertionError("no padding cuts a character")
 
 
-def _cli(text: str, rules: Path, tmp: Path, mime: str | None = None, preview_chars: int = 2000) -> dict:
+def _cli(text: str, rules: Path, tmp: Path, env: dict[str, str], mime: str | None = None,
+         preview_chars: int = 2000) -> dict:
     path = tmp / "input.txt"
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
     cmd = [sys.executable, "-c", "import sys; from toolstub.cli import main; sys.exit(main())", "synopsis",
            str(path), "--format", "json", "--rules", str(rules), "--preview-chars", str(preview_chars)] + (["--mime", mime] if mime else [])
-    done = subprocess.run(cmd, env=clean_env(), capture_output=True, timeout=120, check=True)
+    done = subprocess.run(cmd, env=env, capture_output=True, timeout=120, check=True)
     return json.loads(done.stdout)
 
 
-def _expect(answer: httpx.Response, text: str, rules: Path, tmp: Path, mime: str | None = None,
+def _expect(answer: httpx.Response, text: str, rules: Path, tmp: Path, env: dict[str, str], mime: str | None = None,
             preview_chars: int = 2000) -> None:
     """The answer describes ``text`` as the CLI does, with its sha256 and length."""
     assert answer.status_code == 200, answer.text[:500]
     result = answer.json()["result"]
-    cli = _cli(text, rules, tmp, mime, preview_chars)
+    cli = _cli(text, rules, tmp, env, mime, preview_chars)
     synopsis = dict(result["synopsis"])
     assert (synopsis.pop("ruleset"), synopsis.pop("ruleset_version")) == (cli["ruleset"], cli["ruleset_version"])
     assert synopsis == cli["synopsis"]
@@ -103,32 +78,32 @@ def _expect(answer: httpx.Response, text: str, rules: Path, tmp: Path, mime: str
 
 
 @pytest.mark.parametrize("name", list(TEXTS))
-def test_a_spooled_raw_body_is_described_as_a_whole_one_and_as_the_cli_does(pair, name, tmp_path) -> None:
-    spooled, whole, rules = pair
+def test_a_spooled_raw_body_is_described_as_a_whole_one_and_as_the_cli_does(spool_pair, name, tmp_path, server_env) -> None:
+    spooled, whole, rules = spool_pair.spooled, spool_pair.whole, spool_pair.rules
     text = _cut_inside_a_character(TEXTS[name])
     body = text.encode()
     kwargs = {"content": body, "headers": {"content-type": "text/plain"}, "params": {"tool_name": "t"}}
     a, b = spooled.post(URL, **kwargs), whole.post(URL, **kwargs)
     assert a.status_code == b.status_code == 200 and a.json() == b.json()
-    _expect(a, text, rules, tmp_path)
+    _expect(a, text, rules, tmp_path, server_env())
     if name.endswith("-streamed"):
         assert "large output:" in a.json()["result"]["stub"]
 
 
 @pytest.mark.parametrize("name", list(TEXTS))
-def test_a_spooled_json_body_is_described_as_a_whole_one_and_as_the_cli_does(pair, name, tmp_path) -> None:
-    spooled, whole, rules = pair
+def test_a_spooled_json_body_is_described_as_a_whole_one_and_as_the_cli_does(spool_pair, name, tmp_path, server_env) -> None:
+    spooled, whole, rules = spool_pair.spooled, spool_pair.whole, spool_pair.rules
     text = TEXTS[name]
     for ensure_ascii in (True, False):
         body = json.dumps({"tool_name": "dump", "content": text, "preview_chars": 500}, ensure_ascii=ensure_ascii)
         kwargs = {"content": body.encode(), "headers": {"content-type": "application/json"}}
         a, b = spooled.post(URL, **kwargs), whole.post(URL, **kwargs)
         assert a.status_code == b.status_code == 200 and a.json() == b.json()
-    _expect(a, text, rules, tmp_path, preview_chars=500)
+    _expect(a, text, rules, tmp_path, server_env(), preview_chars=500)
 
 
-def test_a_spooled_json_body_with_a_mime_a_lone_surrogate_and_a_bom(pair, tmp_path) -> None:
-    spooled, whole, rules = pair
+def test_a_spooled_json_body_with_a_mime_a_lone_surrogate_and_a_bom(spool_pair, tmp_path) -> None:
+    spooled, whole = spool_pair.spooled, spool_pair.whole
     text = _log(900, "s") + "lone \ud800 end\n"
     body = b"\xef\xbb\xbf" + json.dumps({"content": text, "mime": "text/x-log", "content_x": 1}).encode()
     body = body.replace(b'"content_x": 1', b'"rules": "default"')
@@ -139,8 +114,8 @@ def test_a_spooled_json_body_with_a_mime_a_lone_surrogate_and_a_bom(pair, tmp_pa
     assert a.json()["result"]["sha256"] == hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def test_a_later_content_key_wins_as_in_the_whole_body(pair) -> None:
-    spooled, whole, _ = pair
+def test_a_later_content_key_wins_as_in_the_whole_body(spool_pair) -> None:
+    spooled, whole = spool_pair.spooled, spool_pair.whole
     body = ('{"content": "' + "first " * 2000 + '", "content": ' + json.dumps(_log(300)) + "}").encode()
     kwargs = {"content": body, "headers": {"content-type": "application/json"}}
     a, b = spooled.post(URL, **kwargs), whole.post(URL, **kwargs)
@@ -165,8 +140,8 @@ BAD = {
 
 
 @pytest.mark.parametrize("name", list(BAD))
-def test_a_bad_spooled_body_gets_the_same_error(pair, name: str) -> None:
-    spooled, whole, _ = pair
+def test_a_bad_spooled_body_gets_the_same_error(spool_pair, name: str) -> None:
+    spooled, whole = spool_pair.spooled, spool_pair.whole
     body, ctype = BAD[name]
     assert len(body) > 4096
     a = spooled.post(URL, content=body, headers={"content-type": ctype})

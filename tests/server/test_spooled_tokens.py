@@ -9,7 +9,6 @@ back as the text posted (nothing lost).
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 
 import httpx
@@ -20,18 +19,12 @@ from toolstub.tokens import SAMPLE_ABOVE, estimate_tokens
 API = "/api/v1/sessions"
 
 
-def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TOOLSTUB_")}
-    env.update(extra)
-    return env
-
-
 @pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory, serve) -> Iterator[tuple[httpx.Client, httpx.Client]]:
+def pair(tmp_path_factory: pytest.TempPathFactory, serve, server_env) -> Iterator[tuple[httpx.Client, httpx.Client]]:
     root = tmp_path_factory.mktemp("spool-tokens")
     tokens = {"TOOLSTUB_BUDGET_UNIT": "tokens", "TOOLSTUB_THRESHOLD_CHARS": "3000"}
-    spooled_env = clean_env(TOOLSTUB_SERVER_SPOOL_BODY_BYTES="4096", **tokens)
-    with serve("--store", str(root / "a"), env=spooled_env) as a, serve("--store", str(root / "b"), env=clean_env(**tokens)) as b, \
+    spooled_env = server_env(TOOLSTUB_SERVER_SPOOL_BODY_BYTES="4096", **tokens)
+    with serve("--store", str(root / "a"), env=spooled_env) as a, serve("--store", str(root / "b"), env=server_env(**tokens)) as b, \
             httpx.Client(base_url=a, timeout=120) as spooled, httpx.Client(base_url=b, timeout=120) as whole:
         yield spooled, whole
 
