@@ -761,7 +761,10 @@ def src_etc(b: Builder) -> None:
         head = _read(p, 256) or b""
         if head.startswith(b"#!"):
             return ("code", "lang:shell") if re.match(rb"#!\s*\S*/(env\s+)?(ba|da|)sh\b", head) else None
-        if head.lstrip().startswith(b"<?xml") or p.suffix == ".xml":
+        # label fix (2026-12-05): an XML document whose prolog is a DOCTYPE without an `<?xml` declaration (D-Bus
+        # policy .conf files, fontconfig) is XML, as its validation (expat parses it) says, not an /etc text file
+        if head.lstrip().startswith(b"<?xml") or p.suffix == ".xml" \
+                or (head.lstrip().startswith(b"<!DOCTYPE") and not head.lstrip()[:14].lower() == b"<!doctype html"):
             return ("xml", "")
         if label and label[0] != "text":
             return label
