@@ -1,6 +1,6 @@
 """Kind accuracy of `default` and `openviking-compat`: the real-material corpus and the old corpus.
 
-    python bench/accuracy_report.py [--corpus real|old|all] [--no-magika] [--no-fresh] [--json] [--cases-out FILE]
+    python bench/accuracy_report.py [--corpus real|old|all] [--no-magika] [--no-fresh] [--blind] [--json] [--cases-out FILE]
 
 Real corpus (tests/accuracy/real_corpus.py, generated into .cache/ on first use), three splits:
 `tune` and `holdout` (one hash split of one pool of sources) and `fresh` (tests/accuracy/fresh_corpus.py:
@@ -11,8 +11,11 @@ expected kind is one of the seed's kinds; the confusion table of `default`; the 
 gets right and default wrong; time per call (mean, p99, max; every input over 1 s named). The old
 hand-written corpus (tests/accuracy/corpus) is reported separately, as before.
 
-The fresh split is never tuned on: this report prints its figures and its confusion counts, never
-the ids of its misses (`--cases-out` leaves fresh cases out).
+With `--blind`, a fourth split: `blind` (tests/accuracy/blind_corpus.py: 60 Debian packages picked by a hash
+of their names, not by hand, read as the fresh set reads its packages).
+
+The fresh and blind splits are never tuned on: this report prints their figures and confusion counts,
+never the ids of their misses (`--cases-out` leaves them out).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import toolstub
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "accuracy"))
 
+import blind_corpus  # noqa: E402
 import fresh_corpus  # noqa: E402
 import real_corpus  # noqa: E402
 from accuracy_corpus import samples  # noqa: E402
@@ -59,12 +63,14 @@ def old_corpus_report() -> dict:
     return report
 
 
-SPLITS = ("tune", "holdout", "fresh")
+SPLITS = ("tune", "holdout", "fresh", "blind")
+#: splits nobody tunes on: their misses are never named
+NEVER_NAMED = ("fresh", "blind")
 #: an input that takes longer than this in one detector is named in the report
 SLOW_S = 1.0
 
 
-def evaluate_real(use_magika: bool = True, fresh: bool = True) -> list[dict]:
+def evaluate_real(use_magika: bool = True, fresh: bool = True, blind: bool = False) -> list[dict]:
     """One row per real-corpus case (tune, holdout and fresh): expected kind, split, each detector's kind and time.
 
     combined: ``default`` with the rule file's ``detection.learned: {plugin: magika}`` (the weights it ships
@@ -82,7 +88,7 @@ def evaluate_real(use_magika: bool = True, fresh: bool = True) -> list[dict]:
             learned.write_text("schema_version: 1\nextends: default\ndetection:\n  learned: {plugin: magika}\n")
             learned_rules = toolstub.load_rules(str(learned))
     rows = []
-    samples = real_corpus.load() + (fresh_corpus.load() if fresh else [])
+    samples = real_corpus.load() + (fresh_corpus.load() if fresh else []) + (blind_corpus.load() if blind else [])
     for s in samples:
         row = {"id": s.id, "expected": s.kind, "split": s.split, "group": s.group}
         for r in RULESETS:
@@ -134,7 +140,7 @@ def real_corpus_report(rows: list[dict]) -> dict:
         info["confusion_default"] = {k: dict(v) for k, v in sorted(confusion.items())}
         crdw = sorted(r["id"] for r in part if r["openviking-compat"] == r["expected"] != r["default"])
         info["compat_right_default_wrong_count"] = len(crdw)
-        if split != "fresh":  # fresh misses are never named (nobody tunes on them)
+        if split not in NEVER_NAMED:  # fresh and blind misses are never named (nobody tunes on them)
             info["compat_right_default_wrong"] = crdw
         if "combined" in cols:
             info["combined_vs_default"] = {
@@ -155,9 +161,9 @@ def real_corpus_report(rows: list[dict]) -> dict:
             worst = max(timed, key=lambda r: r[key])
             timing[col] = {"mean_ms": round(1000 * sum(ts) / len(ts), 2), "p99_ms": round(1000 * ts[int(0.99 * (len(ts) - 1))], 2),
                            "max_ms": round(1000 * ts[-1], 2),
-                           "max_case": worst["id"] if worst["split"] != "fresh" else f"(a fresh {worst['expected']} case)"}
+                           "max_case": worst["id"] if worst["split"] not in NEVER_NAMED else f"(a {worst['split']} {worst['expected']} case)"}
             slow += [{"detector": col, "split": r["split"], "ms": round(1000 * r[key], 1),
-                      "id": r["id"] if r["split"] != "fresh" else f"(a fresh {r['expected']} case)"}
+                      "id": r["id"] if r["split"] not in NEVER_NAMED else f"(a {r['split']} {r['expected']} case)"}
                      for r in timed if r[key] > SLOW_S]
     out["time_per_call"] = timing
     out["over_1s"] = slow
@@ -191,7 +197,7 @@ def print_real(rep: dict) -> None:
         if split not in rep["splits"]:
             continue
         info = rep["splits"][split]
-        print(f"\n[{split}] {info['cases']} cases" + ("  (source-disjoint, never tuned on)" if split == "fresh" else ""))
+        print(f"\n[{split}] {info['cases']} cases" + ("  (source-disjoint, never tuned on)" if split == "fresh" else "  (packages picked by a hash, never tuned on)" if split == "blind" else ""))
         for col, o in info["overall"].items():
             print(f"  {col:32} {100 * o['accuracy']:6.2f} %  ({o['correct']}/{o['of']})")
         head = "  kind        n " + "".join(f"{c[:9]:>10}" for c in cols + ["compat"])
@@ -250,16 +256,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", choices=("real", "old", "all"), default="all")
     parser.add_argument("--no-magika", action="store_true", help="skip the learned signal even when installed")
     parser.add_argument("--no-fresh", action="store_true", help="tune and holdout only (skip the fresh split)")
+    parser.add_argument("--blind", action="store_true", help="also the blind split (tests/accuracy/blind_corpus.py)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--cases-out", type=Path, help="write every tune/holdout case's results (JSON) here (never fresh)")
     parser.add_argument("--tune-misses-md", type=Path, help="write the tune cases default gets wrong, by class (Markdown)")
     args = parser.parse_args(argv)
     report: dict = {}
     if args.corpus in ("real", "all"):
-        rows = evaluate_real(use_magika=not args.no_magika, fresh=not args.no_fresh)
+        rows = evaluate_real(use_magika=not args.no_magika, fresh=not args.no_fresh, blind=args.blind)
         report["real"] = real_corpus_report(rows)
         if args.cases_out:
-            args.cases_out.write_text(json.dumps([r for r in rows if r["split"] != "fresh"], indent=1))
+            args.cases_out.write_text(json.dumps([r for r in rows if r["split"] not in NEVER_NAMED], indent=1))
         if args.tune_misses_md:
             args.tune_misses_md.write_text(tune_misses_md(rows))
     if args.corpus in ("old", "all"):
