@@ -116,3 +116,21 @@ def test_default_fresh_accuracy_floor(fresh: list[real_corpus.Sample]) -> None:
     # only the count is reported: the fresh misses are never named (nobody tunes on them)
     right = sum(1 for s in fresh if toolstub.synopsize(s.content).kind == s.kind)
     assert right >= FRESH_FLOOR * len(fresh), f"default fresh {right}/{len(fresh)} ({right / len(fresh):.2%}), floor {FRESH_FLOOR:.0%}"
+
+
+def test_content_label_names_an_xml_document_xml_and_cmake_code() -> None:
+    ts = b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n<TS version="2.1"><context><name>A</name></context></TS>\n'
+    assert real_corpus.content_label("deb:x/usr/share/x/app_de.ts", "code", ts, "lang:typescript") == ("xml", "")
+    page = b"<!-- c -->\n<!DOCTYPE html>\n<html><body><p>x</p></body></html>\n"
+    assert real_corpus.content_label("deb:x/doc/index.txt", "text", page, "") == ("text", "")
+    broken = b"<a><b></a>\n"
+    assert real_corpus.content_label("deb:x/doc/notes.txt", "text", broken, "") == ("text", "")
+    assert real_corpus.content_label("deb:x/legacy.txt", "text", ts, "legacy:gbk") == ("text", "legacy:gbk")
+    assert real_corpus.content_label("deb:x/src/CMakeLists.txt", "text", b"project(x)\n", "") == ("code", "lang:cmake")
+
+
+def test_after_comments_skips_leading_comments_in_linear_time() -> None:
+    assert real_corpus._after_comments("  <!-- a --> <!--b-->\n<!DOCTYPE html>").startswith("<!DOCTYPE html")
+    assert real_corpus._after_comments("<!-- never closed").startswith("<!-- never")
+    many = "<!-- x -->" * 20000 + "<root/>"  # the backtracking regex this replaced took minutes on such prologs
+    assert real_corpus._after_comments(many) == "<root/>"
