@@ -21,6 +21,8 @@ javadoc, gtk-doc output) is a page; so it sits before ``xml`` in ``default``.
 
 * ``start`` (regex): how a page may begin (doctype or ``<html``).
 * ``fragment_tags`` (list): elements a fragment may start with.
+* ``foreign_vocabulary`` (false): a fragment whose distinct element names (four or more) are mostly
+  not HTML's is no fragment (an XML vocabulary whose root reuses an HTML name, ``<main>``).
 * ``min_markup_ratio`` (number): share of markup lines for a fragment: non-blank lines that start
   with ``<``, run inside a tag opened on an earlier line (one attribute a line) or inside an open
   ``<p>`` (a paragraph wrapped over lines), or hold an inline
@@ -53,6 +55,7 @@ from typing import Any
 import re2
 
 from toolstub.hookspecs import hookimpl
+from toolstub.plugins._markup import foreign_vocabulary
 from toolstub.plugins._records import LazyModule
 from toolstub.regex import LazyPattern, compile_pattern
 from toolstub.synopsis import Claim, Evidence, KindInput, Summarizer, Synopsis
@@ -73,6 +76,7 @@ DEFAULTS: Mapping[str, Any] = {
         "td", "template", "textarea", "th", "title", "tr", "ul",
     ],
     "min_markup_ratio": 0.5,
+    "foreign_vocabulary": False,
     "template_delimiters": [["{%", "%}"], ["{#", "#}"], ["{{", "}}"], ["<%", "%>"], ["<!--", "-->"]],
     "max_parse_chars": 5_000_000,
     "max_headings": 20,
@@ -93,6 +97,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "start": {"type": "string", "format": "regex", "description": "how a page may begin"},
         "fragment_tags": {"type": "array", "items": {"type": "string"}, "description": "fragment start elements"},
         "min_markup_ratio": {"type": "number", "minimum": 0, "maximum": 1, "description": "markup line share"},
+        "foreign_vocabulary": {"type": "boolean", "description": "no fragment claim when most element names are not HTML's"},
         "template_delimiters": {
             "type": "array",
             "items": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2, "maxItems": 2},
@@ -533,6 +538,8 @@ def _claims(inp: KindInput) -> tuple[Evidence, ...]:
     ratio = _markup_ratio(inp.stripped, pairs)
     if ratio < caps["min_markup_ratio"]:
         return ()
+    if caps.get("foreign_vocabulary") and foreign_vocabulary(inp.stripped):
+        return ()  # an HTML name for the first element, another vocabulary for the rest: XML's to claim
     closed = _closed_elements(inp.stripped)
     found = [Evidence("fragment_markup", min(1.0, ratio), 0.9)]
     if closed:

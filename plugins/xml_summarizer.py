@@ -62,6 +62,7 @@ from pyexpat import ExpatError, ParserCreate, errors
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
+from toolstub.plugins._markup import foreign_vocabulary
 from toolstub.regex import LazyPattern
 from toolstub.synopsis import (
     Claim,
@@ -655,7 +656,7 @@ def _claim(state: _Scan, synopsis: Synopsis, text: str) -> Claim | Synopsis:
         evidence.append(Evidence("xml_declaration", 1.0, 0.8))
     if namespaced:
         evidence.append(Evidence("namespaces", 1.0, 0.6))
-    if not declared and not namespaced and _local(state.root).lower() in _HTML_ROOTS:
+    if not declared and not namespaced and _local(state.root).lower() in _HTML_ROOTS and not foreign_vocabulary(text):
         return synopsis  # an HTML element as the root: no opinion beyond "it parses" (a plain claim)
     return Claim(synopsis=synopsis, evidence=tuple(evidence))
 
