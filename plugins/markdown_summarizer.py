@@ -1045,6 +1045,9 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
         fenced
         or outlined
         or (headed and (strong >= 2 or (strong and (scan.lists or scan.prose)) or hierarchy))
+        # two ATX headings, none a comment, over fenced blocks and nothing else (a licence quoted in a fence
+        # under `## jQuery v3.6.0` / `### jQuery License`: a javadoc tree's legal/*.md)
+        or (ev.isolated >= 2 and scan.blocks and not ev.commentish and not rst)
         or (not headed and strong >= 3 and scan.lists + scan.prose >= 2 and rst == 0)
         # a GFM pipe table (header row, delimiter row, body rows) is Markdown on its own
         or (ev.pipe_tables and rst == 0)

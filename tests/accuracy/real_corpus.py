@@ -243,11 +243,14 @@ def content_label(case_id: str, kind: str, data: bytes, note: str) -> tuple[str,
     """Label fixes (2026-12-05, found on the pool probe of docs/probes/probe_pool.py) where a file's name gives the
     wrong type: a file named as text or as code whose content is a whole XML document is XML (a Qt Linguist ``.ts``
     translation, a ``ggobirc``, a D-Bus policy ``.conf`` under /usr/share), as its validation (expat) says; a
-    ``CMakeLists.txt`` is CMake code, not a text file."""
+    ``CMakeLists.txt`` is CMake code, not a text file; Sphinx's ``_sources/NAME.md.txt`` (the copy of a Markdown
+    source page it ships beside the HTML) is Markdown."""
     if kind in ("text", "code") and not note.startswith("legacy:") and _xml_document(data):
         return "xml", ""
     if kind == "text" and case_id.rsplit("/", 1)[-1] == "CMakeLists.txt":
         return "code", "lang:cmake"
+    if kind == "text" and case_id.endswith(".md.txt") and "/_sources/" in case_id:
+        return "markdown", ""  # Sphinx's copy of a Markdown (MyST) source page: html/_sources/NAME.md.txt
     return kind, note
 
 

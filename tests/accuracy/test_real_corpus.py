@@ -134,3 +134,9 @@ def test_after_comments_skips_leading_comments_in_linear_time() -> None:
     assert real_corpus._after_comments("<!-- never closed").startswith("<!-- never")
     many = "<!-- x -->" * 20000 + "<root/>"  # the backtracking regex this replaced took minutes on such prologs
     assert real_corpus._after_comments(many) == "<root/>"
+
+
+def test_content_label_names_sphinx_markdown_sources_markdown() -> None:
+    page = b"# Why not\n\nSee [the docs](https://example.org).\n"
+    assert real_corpus.content_label("deb:x-doc/usr/share/doc/x/html/_sources/why.md.txt", "text", page, "") == ("markdown", "")
+    assert real_corpus.content_label("deb:x-doc/usr/share/doc/x/html/_sources/why.rst.txt", "text", page, "") == ("text", "")

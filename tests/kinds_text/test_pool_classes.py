@@ -30,6 +30,12 @@ look-alikes that must keep theirs. Excerpts are short and quoted from the packag
 - A generated Tcl package index (tcl-sugar 0.1, ``pkgIndex.tcl``, BSD): nine comment lines of the header
   ``pkg_mkIndex`` writes and one ``package ifneeded`` line, one signature under the two needed. The header's
   first line (``# Tcl package index file``) marks Tcl.
+- Markdown that is two headings over a fenced block (a javadoc tree's ``legal/jquery.md``, libpicard-java-doc,
+  as the JDK's javadoc writes it: ``## jQuery v3.6.0``, ``### jQuery License``, then the licence in a fence):
+  no prose or link outside the fence, so no claim. Two ATX headings (not comments) over fenced blocks are
+  Markdown.
+- Tcl message files (gpsman 6.4.4, ``langengl.tcl``, GPL-3): ``set DLUNIT(KM,dist) km`` lines, array elements
+  set to bare words, read as ``directive args`` settings. ``set NAME(index) value`` is Tcl's.
 """
 
 from __future__ import annotations
@@ -346,3 +352,73 @@ def test_pool_code_classes(content: str, title: str) -> None:
 )
 def test_pool_code_look_alikes_are_not_code(content: str) -> None:
     assert kind(content) != "code"
+
+
+#: libpicard-java-doc 3.0.0 (javadoc of JDK 17), api/legal/jquery.md, its first 12 lines and its last 3
+JAVADOC_LEGAL_MD = """\
+## jQuery v3.6.0
+
+### jQuery License
+```
+jQuery v 3.6.0
+Copyright OpenJS Foundation and other contributors, https://openjsf.org/
+
+Permission is hereby granted, free of charge, to any person obtaining
+a copy of this software and associated documentation files (the
+"Software"), to deal in the Software without restriction, including
+without limitation the rights to use, copy, modify, merge, publish,
+distribute, sublicense, and/or sell copies of the Software, and to
+permit persons to whom the Software is furnished to do so, subject to
+the following conditions:
+
+*********************
+
+```
+"""
+
+#: a shell script whose `##` comment lines precede a heredoc quoting a fence: code
+SHELL_WITH_FENCE = """\
+## build helpers
+## usage: ./notes.sh > NOTES.md
+cat <<'EOF'
+```
+make all
+```
+EOF
+for f in *.c; do
+  echo "$f"
+done
+"""
+
+#: gpsman 6.4.4, gmsrc/langengl.tcl: lines past its licence header
+TCL_MESSAGES = """\
+set MONTHNAMES "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec"
+set DLUNIT(KM,dist) km
+set DLUNIT(KM,subdist) m
+set DLUNIT(KM,speed) "km/h"
+set DLUNIT(KM,area) "sq km"
+set DLUNIT(NAUTMILE,dist) "n mile"
+set DLUNIT(NAUTMILE,subdist) ft
+set DLUNIT(NAUTMILE,speed) knot
+set DLUNIT(NAUTMILE,area) "sq n mile"
+set DLUNIT(STATMILE,dist) "st mile"
+set DLUNIT(STATMILE,subdist) ft
+set DLUNIT(STATMILE,speed) mph
+"""
+
+
+def test_two_headings_over_a_fence_are_markdown() -> None:
+    assert kind(JAVADOC_LEGAL_MD) == "markdown"
+
+
+def test_comment_lines_over_a_quoted_fence_stay_code() -> None:
+    assert kind(SHELL_WITH_FENCE) == "code"
+
+
+def test_tcl_array_element_settings_are_tcl() -> None:
+    syn = toolstub.synopsize(TCL_MESSAGES)
+    assert (syn.kind, syn.title) == ("code", "Tcl code output")
+
+
+def test_settings_naming_an_index_without_set_stay_text() -> None:
+    assert kind("# units\nDLUNIT(KM,dist) km\nDLUNIT(KM,speed) km/h\nDLUNIT(MI,dist) mi\nDLUNIT(MI,speed) mph\n") != "code"
