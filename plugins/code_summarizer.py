@@ -472,6 +472,9 @@ def _pod_document(sample: list[str], neutral: list[bool], *, whole: bool) -> boo
 
 #: comment lines whose RST roles or ``literals`` are a docstring's markup, not a document's
 _COMMENT_LINE_LEADS = ("#", "//", "/*", ";")
+#: a line that is a string literal continuing a call's arguments (``":meth:`~x.read` instead.")``): a program's
+#: string, not a document's line, whatever markup it quotes
+_STRING_LINE = LazyPattern(re.compile, r"""[ \t]*[rbuf]?(?:"[^"\n]*"|'[^'\n]*')[ \t]*[),;+\]]*[ \t]*$""")
 _COMMENT_LEADS = ("#", "//", "/*", "*", ";", "--", "!", "%", "dnl ", "REM ")
 #: a Rust attribute (`#[derive(Debug)]`, `#![doc = include_str!("x.md")]`) opens with `#` but is a statement
 _ATTRIBUTE = LazyPattern(re.compile, r"#!?\[[A-Za-z_][\w:]*[(\]= ]")
@@ -523,6 +526,7 @@ class _Languages:
             1
             for i in _line_hits(regex, self.blob, self.starts)
             if not neutral[i] and not sample[i].lstrip().startswith(_COMMENT_LINE_LEADS)
+            and not _STRING_LINE.match(sample[i])
         )
 
     def marked(self) -> str | None:

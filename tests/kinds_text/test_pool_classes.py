@@ -422,3 +422,258 @@ def test_tcl_array_element_settings_are_tcl() -> None:
 
 def test_settings_naming_an_index_without_set_stay_text() -> None:
     assert kind("# units\nDLUNIT(KM,dist) km\nDLUNIT(KM,speed) km/h\nDLUNIT(MI,dist) mi\nDLUNIT(MI,speed) mph\n") != "code"
+
+
+#: python3-pyqt6.qttexttospeech 6.4, changelog.gz (Mercurial's GNU ChangeLog style), its first 80 lines and
+#: lines 853-858 (the entry naming `std::pair`, a C++ signature)
+GNU_CHANGELOG = """\
+2023-01-28  Phil Thompson  <phil@riverbankcomputing.com>
+
+\t* NEWS, extras/lupdate/lupdate.py:
+\tFixed a regression in pylupdate.
+\t[0cf0f5deb862] [6.4.2] <6.4-maint>
+
+2023-01-27  Phil Thompson  <phil@riverbankcomputing.com>
+
+\t* .hgtags:
+\tAdded tag 6.4.1 for changeset f633ac74eeef
+\t[ffbaf766f709] <6.4-maint>
+
+\t* NEWS, qpy/QtCore/qpycore_qt_conf.cpp:
+\tFixed the embedded qt.conf on Windows where there are non-ASCII
+\tcharacters in the pathname of the installation directory.
+\t[f633ac74eeef] [6.4.1] <6.4-maint>
+
+2023-01-22  Phil Thompson  <phil@riverbankcomputing.com>
+
+\t* qpy/QtCore/qpycore_qvariant_value.cpp:
+\tFixed the implementation of QSettings.value() for a list of strings.
+\t[a4b3ad49321b] <6.4-maint>
+
+\t* NEWS, PyQt6.msp:
+\tFixed the base types of the QPdfBookmarkModel.Role and
+\tQPdfSearchModel.Role enums.
+\t[78cd78751823] <6.4-maint>
+
+2023-01-15  Phil Thompson  <phil@riverbankcomputing.com>
+
+\t* PyQt6.msp:
+\tMore Windows build fixes.
+\t[557383d31eef] <6.4-maint>
+
+\t* NEWS, PyQt6.msp:
+\tFixed build errors on Windows.
+\t[2c160e7075fb] <6.4-maint>
+
+2023-01-13  Phil Thompson  <phil@riverbankcomputing.com>
+
+\t* PyQt6.msp:
+\tFixed the base type of the QPdfDocument.PageModelRole enum.
+\t[c31b80437d87] <6.4-maint>
+
+\t* extras/uic/Compiler/compiler.py,
+\textras/uic/Compiler/qobjectcreator.py,
+\textras/uic/Compiler/qtproxies.py, extras/uic/Loader/loader.py,
+\textras/uic/Loader/qobjectcreator.py, extras/uic/icon_cache.py,
+\textras/uic/objcreator.py, extras/uic/properties.py,
+\textras/uic/uiparser.py:
+\tRefactored pyuic so that parent objects are specified as keyword
+\targuments when possible so that custom widgets can have additional,
+\tpreceding optional arguments.
+\t[5e44e8a15f2a] <6.4-maint>
+
+\t* NEWS, pyproject.toml, qpy/QtCore/qpycore_chimera.cpp:
+\tBackout the removal of support for unregistered enums as we still
+\thave to support protected enums and classes without a QMetaObject.
+\t[77ec5687a5fc] <6.4-maint>
+
+2023-01-12  Phil Thompson  <phil@riverbankcomputing.com>
+
+\t* NEWS, pyproject.toml, qpy/QtCore/qpycore_chimera.cpp:
+\tRequire SIP v6.7.6 so that all enums are registered with Qt.
+\tSimplify the enum support when converting types now that all will be
+\tregistered.
+\t[79807338ba98] <6.4-maint>
+
+2023-01-11  Phil Thompson  <phil@riverbankcomputing.com>
+
+\t* NEWS, qpy/QtCore/qpycore_chimera.cpp:
+\tFixed regressions related to the handling of global enums in
+\tconnections.
+\t[4f773319fd9a] <6.4-maint>
+
+2022-12-14  Phil Thompson  <phil@riverbankcomputing.com>
+
+\t* NEWS, qpy/QtCore/qpycore_chimera.cpp:
+\tFixed the handling of Qt properties when the type was a Python enum.
+\t[255ebf0c8996] <6.4-maint>
+2021-07-12  Phil Thompson  <phil@riverbankcomputing.com>
+
+\t* qpy/QtCore/qpycore_std_pair.sip:
+\tAdded the std::pair<qreal, qreal> mapped type needed by
+\tPyQt6-Charts.
+\t[92db4a18d792]
+"""
+
+#: ruby-pgplot 0.1.6, README, its first 45 lines (its `setenv` lines left out) and lines 70-81
+RDOC_README = """\
+= Ruby/PGPLOT
+
+Version 0.1.6 by Masahiro TANAKA  2012-02-18
+
+== Description
+
+* Ruby interface to PGPLOT.
+  It provides PGPLOT functions as a Ruby module.
+
+== Requirements
+
+* {PGPLOT ver 5.2.x}[http://astro.caltech.edu/~tjp/pgplot/]
+
+* Libraries which PGPLOT drivers use:
+
+  * X11 library
+  * PNG library
+
+* Ruby version 1.8.x/1.9.x/2.0.x
+
+* {NArray}[http://narray.rubyforge.org/] version 0.5.x/0.6.x
+
+== Installation
+
+* Install PGPLOT library
+
+  - FORTRAN77 compiler required for source-compile.
+  - C interface library (libcpgplot.a) is also required.
+  - On Ubuntu, the required PGPLOT files can be installed via this command:
+      $ sudo apt-get install pgplot5
+
+* Install Ruby, NArray
+
+* Install Ruby/PGPLOT
+
+  - To install via RubyGems (recommended!):
+      $ sudo gem install pgplot
+
+  - To install manually:
+
+    - extract distribution.
+
+    - compile and install by:
+
+        $ ruby extconf.rb
+        $ make
+        $ make install
+
+== Usage
+
+* To load the Ruby/PGPLOT extension;
+
+    require "pgplot"
+
+* Module name is 'Pgplot'.  If you want to omit the module name;
+
+    include Pgplot
+
+* Pgplot module method names are lower case of corresponding
+  PGPLOT functions.  To start plotting:
+
+    pgbeg('/xwin')
+"""
+
+#: the shape of python3-spectral-cube 0.6's io/core.py: imports, a class, a deprecation message continued on
+#: string lines quoting a reStructuredText role
+PY_STRING_ROLES = """\
+from pathlib import PosixPath
+import warnings
+
+from astropy.io import registry
+
+from ..utils import StokesWarning
+
+
+class SpectralCubeRead(registry.UnifiedReadWrite):
+
+    def __init__(self, instance, cls):
+        super().__init__(instance, cls, 'read')
+
+    def __call__(self, filename, *args, **kwargs):
+        if isinstance(filename, PosixPath):
+            filename = str(filename)
+        kwargs.setdefault('target_cls', self._cls)
+        return registry.read(self._cls, filename, *args, **kwargs)
+
+
+def read(filename, *args, **kwargs):
+    warnings.warn("spectral_cube.io.read is deprecated - use "
+                  ":meth:`~spectral_cube.SpectralCube.read` instead.")
+    return SpectralCubeRead(None, None)(filename, *args, **kwargs)
+
+
+def write(cube, filename, **kwargs):
+    warnings.warn("spectral_cube.io.write is deprecated - use "
+                  ":meth:`~spectral_cube.SpectralCube.write` instead.")
+    return cube.write(filename, **kwargs)
+"""
+
+#: python3-emperor 1.0.3, emperor/_format_strings.py: its header, then the openings of two of its strings
+PY_HTML_STRINGS = """\
+# ----------------------------------------------------------------------------
+# Copyright (c) 2013--, emperor development team.
+#
+# Distributed under the terms of the Modified BSD License.
+#
+# The full license is in the file LICENSE.md, distributed with this software.
+# ----------------------------------------------------------------------------
+# flake8: noqa
+\"\"\"
+These are intended to be HTML formatted strings that are used throughout the
+codebase and not included in for example format.py, because the length would
+violate PEP-8 rules.
+\"\"\"
+
+EMPEROR_HEADER_HTML_STRING =\\
+\"\"\"<!doctype html>
+<html lang="en">
+<head>
+    <title>Emperor</title>
+    <meta charset="utf-8">
+</head>
+\"\"\"
+
+EMPEROR_FOOTER_HTML_STRING =\\
+\"\"\"</body>
+</html>
+\"\"\"
+"""
+
+#: a reStructuredText page quoting a role on a line of its own in quotes stays text
+RST_QUOTED_ROLE = """\
+Reading cubes
+=============
+
+Use the unified reader. The old function says so when called:
+
+    "use :meth:`~spectral_cube.SpectralCube.read` instead."
+
+.. note::
+
+   See :ref:`io` for the formats, and :doc:`writing` for the writers.
+"""
+
+
+@pytest.mark.parametrize(
+    "content",
+    [pytest.param(GNU_CHANGELOG, id="gnu-changelog"), pytest.param(RDOC_README, id="rdoc-readme"),
+     pytest.param(RST_QUOTED_ROLE, id="rst-quoted-role")],
+)
+def test_pool_documents_are_text(content: str) -> None:
+    assert kind(content) == "text"
+
+
+@pytest.mark.parametrize(
+    "content", [pytest.param(PY_STRING_ROLES, id="string-lines-quoting-roles"), pytest.param(PY_HTML_STRINGS, id="html-strings")]
+)
+def test_pool_python_modules_are_python(content: str) -> None:
+    syn = toolstub.synopsize(content)
+    assert (syn.kind, syn.title) == ("code", "Python code output")
