@@ -1,6 +1,6 @@
 """A tuning pool drawn as the blind set is drawn: the next Debian packages of its hash ranking.
 
-    python docs/probes/probe_pool.py [--first 61] [--batches 10] [--out /tmp/pool-probe] [--cached] [--half a|b|all]
+    python docs/probes/probe_pool.py [--first 61] [--batches 10] [--out /tmp/pool-probe] [--cached] [--half a|b|all] [--learned]
 
 The blind set (tests/accuracy/blind_corpus.py) is the first 60 packages of bookworm's list in the
 order of ``sha256("blind:2026-12-05:" + name)`` (amd64 and all, 8 KB to 2.5 MB, not installed, not
@@ -124,8 +124,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=Path("/tmp/pool-probe"))
     ap.add_argument("--cached", action="store_true", help="re-judge the cases of the last build")
     ap.add_argument("--half", default="a", choices=("a", "b", "all"))
+    ap.add_argument("--learned", action="store_true",
+                    help="also judge default with detection.learned magika (needs toolstub[magika])")
     args = ap.parse_args(argv)
     import toolstub
+
+    learned_rules = None
+    if args.learned:
+        import tempfile
+
+        from toolstub.plugins import magika_evidence
+
+        if not magika_evidence.available():
+            raise SystemExit("probe_pool: error: --learned needs magika: pip install 'toolstub[magika]'")
+        learned = Path(tempfile.mkdtemp(prefix="toolstub-pool-")) / "default-magika.yaml"
+        learned.write_text("schema_version: 1\nextends: default\ndetection:\n  learned: {plugin: magika}\n")
+        learned_rules = toolstub.load_rules(str(learned))
 
     args.out.mkdir(parents=True, exist_ok=True)
     cases_f = args.out / "cases.json"
@@ -155,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         dt = time.perf_counter() - t0
         rows.append(dict(id=c["id"], half=c["half"], expected=c["kind"], default=d, s=round(dt, 4),
                          compat=toolstub.synopsize(text, rules="openviking-compat").kind, file=c["file"]))
+        if learned_rules is not None:
+            rows[-1]["combined"] = toolstub.synopsize(text, rules=learned_rules).kind
     (args.out / "result.json").write_text(json.dumps(rows, indent=1))
     for h in ("a", "b"):
         rs = [r for r in rows if r["half"] == h]
@@ -166,6 +182,10 @@ def main(argv: list[str] | None = None) -> int:
         print("   " + "  ".join(f"{k} {okk[k]}/{per[k]}" for k in sorted(per)))
         conf = Counter(f"{r['expected']}->{r['default']}" for r in rs if r["default"] != r["expected"])
         print("   confusion: " + ", ".join(f"{k} {v}" for k, v in conf.most_common()))
+        if learned_rules is not None:
+            okc = sum(r["combined"] == r["expected"] for r in rs)
+            crc = sum(r["compat"] == r["expected"] != r["combined"] for r in rs)
+            print(f"   default + magika: {okc}/{len(rs)} = {100 * okc / max(1, len(rs)):.2f} %   compat right, combined wrong: {crc}")
     print("slowest:", max(rows, key=lambda r: r["s"])["s"] if rows else 0, "s")
     for r in rows:
         if r["default"] != r["expected"] and (args.half == "all" or r["half"] == args.half):
