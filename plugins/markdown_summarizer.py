@@ -782,6 +782,7 @@ _BOLD = LazyPattern(re.compile, r"(?:^|(?<=[\s(\[]))(?:\*\*|__)[A-Za-z0-9`][^*_\
 _RST = LazyPattern(re.compile,
     r"^\.\. (?:[\w-]+::|_[^:\n]+:|\|[^|\n]+\|)"  # directive, target, substitution
     r"|:[a-z][\w:-]*:`[^`\n]+`"  # role
+    r"|(?<![`\w])`~[A-Za-z_][\w.]*\.[\w.]*[A-Za-z_]\w*(?:\(\))?`(?![`_])"  # Sphinx's shortened cross-reference `~pkg.mod.f`
     r"|``[^`\n]+``"  # inline literal
     r"|`[^`\n]+(?:\n[^`\n]+)? <[^>\n]+>`__?"  # hyperlink (its text may wrap onto a second line)
     r"|^[^\s].*[^\s:]::$"  # a paragraph ending in '::' (literal block follows)

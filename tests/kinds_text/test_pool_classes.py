@@ -34,8 +34,29 @@ look-alikes that must keep theirs. Excerpts are short and quoted from the packag
   as the JDK's javadoc writes it: ``## jQuery v3.6.0``, ``### jQuery License``, then the licence in a fence):
   no prose or link outside the fence, so no claim. Two ATX headings (not comments) over fenced blocks are
   Markdown.
-- Tcl message files (gpsman 6.4.4, ``langengl.tcl``, GPL-3): ``set DLUNIT(KM,dist) km`` lines, array elements
-  set to bare words, read as ``directive args`` settings. ``set NAME(index) value`` is Tcl's.
+- A GNU ChangeLog (python3-pyqt6.qttexttospeech's ``changelog.gz``, written by Mercurial's ChangeLog style:
+  ``2023-01-28  Phil Thompson  <phil@...>`` headers over tab-indented ``* file:`` entries): read as C++ (the
+  ``* x:`` lines and ``[hash]`` lines looked like code, one line named ``std::pair``). Its header lines are a
+  document's lines.
+- RDoc and AsciiDoc headings (ruby-pgplot 0.1.6's ``README``, Ruby's licence: ``= Ruby/PGPLOT``,
+  ``== Description`` over ``*`` lists quoting ``require "pgplot"``): read as Ruby. ``= Title`` lines are a
+  document's.
+- A Python module whose only text-like lines are string literals continuing a call (python3-spectral-cube
+  0.6's ``io/core.py``, BSD-3: ``":meth:`~spectral_cube.SpectralCube.read` instead.")``): the reStructuredText
+  role in the string counted as a document line. A line that is one string literal is a program's.
+- A Python module of HTML strings (python3-emperor 1.0.3's ``_format_strings.py``, BSD-3): ``# flake8: noqa``,
+  then ``NAME =\\`` over triple-quoted strings; no signature. A continued ``NAME =\\`` and the linters'
+  directives (``# flake8: noqa``, ``# pylint: disable=``, ``# type: ignore``) are Python's.
+- Python modules that are a licence header and a docstring (python3-ipalib 4.9's ``ipaplatform/__init__.py``
+  and ``ipaplatform/base/__init__.py``, GPL-3): no signature at all, so text. A module docstring first (after
+  ``#`` comments), closed, then the end or a statement, marks Python.
+- A Sphinx page source (python-gwcs-doc 0.18's ``_sources/gwcs/wcstools.rst.txt``, BSD-3): a title over ``====``
+  and ```~gwcs.wcstools.grid_from_bounding_box``` spans read as Markdown code spans. A single-backtick span of
+  a dotted name with a leading ``~`` is Sphinx's shortened cross-reference: reStructuredText.
+- Small real programs with too few signatures: an Emacs autoload file (tup 0.7's ``/etc/emacs/site-start.d/
+  50tup.el``: ``(add-to-list 'auto-mode-alist ...)``, ``(register-definition-prefixes ...)``) and a Python
+  ``__version__.py`` of metadata dunders (python3-datetimerange 1.2: ``__author__ = "..."``, MIT). Those forms
+  are Emacs Lisp's and Python's signatures.
 """
 
 from __future__ import annotations
@@ -390,38 +411,12 @@ for f in *.c; do
 done
 """
 
-#: gpsman 6.4.4, gmsrc/langengl.tcl: lines past its licence header
-TCL_MESSAGES = """\
-set MONTHNAMES "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec"
-set DLUNIT(KM,dist) km
-set DLUNIT(KM,subdist) m
-set DLUNIT(KM,speed) "km/h"
-set DLUNIT(KM,area) "sq km"
-set DLUNIT(NAUTMILE,dist) "n mile"
-set DLUNIT(NAUTMILE,subdist) ft
-set DLUNIT(NAUTMILE,speed) knot
-set DLUNIT(NAUTMILE,area) "sq n mile"
-set DLUNIT(STATMILE,dist) "st mile"
-set DLUNIT(STATMILE,subdist) ft
-set DLUNIT(STATMILE,speed) mph
-"""
-
-
 def test_two_headings_over_a_fence_are_markdown() -> None:
     assert kind(JAVADOC_LEGAL_MD) == "markdown"
 
 
 def test_comment_lines_over_a_quoted_fence_stay_code() -> None:
     assert kind(SHELL_WITH_FENCE) == "code"
-
-
-def test_tcl_array_element_settings_are_tcl() -> None:
-    syn = toolstub.synopsize(TCL_MESSAGES)
-    assert (syn.kind, syn.title) == ("code", "Tcl code output")
-
-
-def test_settings_naming_an_index_without_set_stay_text() -> None:
-    assert kind("# units\nDLUNIT(KM,dist) km\nDLUNIT(KM,speed) km/h\nDLUNIT(MI,dist) mi\nDLUNIT(MI,speed) mph\n") != "code"
 
 
 #: python3-pyqt6.qttexttospeech 6.4, changelog.gz (Mercurial's GNU ChangeLog style), its first 80 lines and
@@ -677,3 +672,131 @@ def test_pool_documents_are_text(content: str) -> None:
 def test_pool_python_modules_are_python(content: str) -> None:
     syn = toolstub.synopsize(content)
     assert (syn.kind, syn.title) == ("code", "Python code output")
+
+
+#: python3-ipalib 4.9.11, ipaplatform/__init__.py, whole
+IPAPLATFORM_INIT = '''\
+#
+# Copyright (C) 2017  FreeIPA Contributors see COPYING for license
+#
+\"\"\"ipaplatform package
+\"\"\"
+NAME = None  # initialized by ipaplatform.osinfo
+'''
+
+#: python3-ipalib 4.9.11, ipaplatform/base/__init__.py, whole but the licence's middle lines
+IPAPLATFORM_BASE_INIT = '''\
+# Authors:
+#   Tomas Babej <tbabej@redhat.com>
+#
+# Copyright (C) 2014  Red Hat
+# see file 'COPYING' for use and warranty information
+#
+# You should have received a copy of the GNU General Public License
+# along with this program.  If not, see <http://www.gnu.org/licenses/>.
+
+\'\'\'
+This module should contain generic default implementations and definitions
+of all the objects that a platform module is expected to export.
+\'\'\'
+'''
+
+
+@pytest.mark.parametrize("content", [IPAPLATFORM_INIT, IPAPLATFORM_BASE_INIT], ids=["init", "base-init"])
+def test_licence_and_docstring_modules_are_python(content: str) -> None:
+    syn = toolstub.synopsize(content)
+    assert (syn.kind, syn.title) == ("code", "Python code output")
+
+
+def test_text_opening_with_a_triple_quoted_title_stays_text() -> None:
+    content = '\"\"\"\nA quoted title\n\"\"\"\n\nThis note is plain text about things.\nMore of it here.\n'
+    assert kind(content) == "text"
+
+
+#: python-gwcs-doc 0.18.3, html/_sources/gwcs/wcstools.rst.txt, its first 22 lines
+GWCS_WCSTOOLS_RST = '''\
+WCS User Tools
+==============
+
+`~gwcs.wcstools.grid_from_bounding_box` is a function which returns a grid of input points based on the bounding_box of the WCS.
+
+  >>> from gwcs.wcstools import grid_from_bounding_box
+  >>> bounding_box = ((0, 4096), (0, 2048))
+  >>> x, y = grid_from_bounding_box(bounding_box)
+  >>> ra, dec = w(x, y)   # doctest: +SKIP
+
+The `~gwcs.wcstools` module contains functions of general usability.
+
+`~gwcs.wcstools.wcs_from_fiducial` is a function which given a fiducial in some coordinate system,
+returns a WCS object.
+
+  >>> from gwcs.wcstools import wcs_from_fiducial
+  >>> from astropy import coordinates as coord
+  >>> from astropy import units as u
+  >>> fiducial = coord.SkyCoord(5.46 * u.deg, -72.2 * u.deg, frame='icrs')
+  >>> w = wcs_from_fiducial(fiducial)
+
+`~gwcs.wcstools.wcs_from_points` fits a WCS from matched points.
+'''
+
+#: i8kutils 1.43, /etc/i8kmon.conf, its first 14 lines: a configuration file in Tcl syntax, text like any /etc file
+I8KMON_CONF = '''\
+# Sample i8kmon configuration file (/etc/i8kmon.conf, ~/.i8kmon).
+
+# External program to control the fans
+set config(i8kfan)\t/usr/bin/i8kfan
+
+# Report status on stdout, override with --verbose option
+set config(verbose)\t0
+
+# Status check timeout (seconds), override with --timeout option
+set config(timeout)\t2
+
+# Temperature threshold at which the temperature is displayed in red
+set config(t_high)\t80
+'''
+
+
+def test_sphinx_cross_references_mark_restructuredtext() -> None:
+    assert kind(GWCS_WCSTOOLS_RST) == "text"
+
+
+def test_markdown_code_spans_of_dotted_names_stay_markdown() -> None:
+    md = "Tools\n=====\n\nCall `gwcs.wcstools.grid` or `os.path.join` here.\n\n- one `x.y`\n- two\n"
+    assert kind(md) == "markdown"
+
+
+def test_tcl_syntax_configuration_file_is_text() -> None:
+    assert kind(I8KMON_CONF) == "text"
+
+
+#: tup 0.7.11, /etc/emacs/site-start.d/50tup.el, whole
+TUP_EL = """\
+(add-to-list 'auto-mode-alist '("Tupfile" . tupfile-mode))
+(autoload 'tupfile-mode "tupfile-mode" "\\
+Major mode for edititng tup build system rules.
+\\\\<tupfile-mode-map>
+\\(fn)" t nil)
+(register-definition-prefixes "tupfile-mode" '("tupfile--"))
+"""
+
+#: python3-datetimerange 1.2.0, datetimerange/__version__.py, whole
+VERSION_PY = """\
+__author__ = "Tsuyoshi Hombashi"
+__copyright__ = f"Copyright 2016, {__author__}"
+__license__ = "MIT License"
+__version__ = "1.2.0"
+__maintainer__ = __author__
+__email__ = "tsuyoshi.hombashi@gmail.com"
+"""
+
+
+@pytest.mark.parametrize(("content", "title"), [(TUP_EL, "Lisp code output"), (VERSION_PY, "Python code output")],
+                         ids=["emacs-autoloads", "version-dunders"])
+def test_small_programs_are_code(content: str, title: str) -> None:
+    syn = toolstub.synopsize(content)
+    assert (syn.kind, syn.title) == ("code", title)
+
+
+def test_settings_file_of_plain_keys_stays_text() -> None:
+    assert kind("author = Tsuyoshi Hombashi\nlicense = MIT License\nversion = 1.2.0\nemail = t@example.org\n") == "text"
