@@ -21,7 +21,7 @@ javadoc, gtk-doc output) is a page; so it sits before ``xml`` in ``default``.
 
 * ``start`` (regex): how a page may begin (doctype or ``<html``).
 * ``fragment_tags`` (list): elements a fragment may start with.
-* ``foreign_vocabulary`` (false): a fragment whose distinct element names (four or more) are mostly
+* ``foreign_vocabulary`` (true): a fragment whose distinct element names (four or more) are mostly
   not HTML's is no fragment (an XML vocabulary whose root reuses an HTML name, ``<main>``).
 * ``min_markup_ratio`` (number): share of markup lines for a fragment: non-blank lines that start
   with ``<``, run inside a tag opened on an earlier line (one attribute a line) or inside an open
@@ -76,7 +76,7 @@ DEFAULTS: Mapping[str, Any] = {
         "td", "template", "textarea", "th", "title", "tr", "ul",
     ],
     "min_markup_ratio": 0.5,
-    "foreign_vocabulary": False,
+    "foreign_vocabulary": True,
     "template_delimiters": [["{%", "%}"], ["{#", "#}"], ["{{", "}}"], ["<%", "%>"], ["<!--", "-->"]],
     "max_parse_chars": 5_000_000,
     "max_headings": 20,
