@@ -61,6 +61,10 @@ look-alikes that must keep theirs. Excerpts are short and quoted from the packag
   Apache-2.0): ``type X struct {`` blocks of ``Name int32`` fields read as a configuration file of ``name {``
   blocks and ``directive args`` lines. ``package NAME``, ``import (`` and ``type X struct {`` are no configuration
   file's lines.
+- Pool 5: Doxygen's ``menudata.js`` (libdvbv5-doc, MIT: ``var menudata={children:[`` after the licence
+  comment, the literal opened on the same line); a Ruby module of ``autoload :System, "labkit/system"`` lines
+  under ``# frozen_string_literal: true`` (ruby-gitlab-labkit 0.28, MIT); a ``pkgIndex.tcl`` written by hand
+  (tclx8.4: ``if {[package vcompare [info tclversion] 8.4] < 0} return``).
 """
 
 from __future__ import annotations
@@ -869,3 +873,66 @@ def test_go_type_declarations_are_go() -> None:
 
 def test_configuration_blocks_stay_text() -> None:
     assert kind(NGINX_BLOCKS) == "text"
+
+
+#: libdvbv5-doc 1.22.1, html/menudata.js (Doxygen 1.9.4): its licence comment shortened, its first and last rows
+DOXYGEN_MENUDATA = """\
+/*
+ @licstart  The following is the entire license notice for the JavaScript code in this file.
+
+ The MIT License (MIT)
+
+ Copyright (C) 1997-2020 by Dimitri van Heesch
+
+ @licend  The above is the entire license notice for the JavaScript code in this file
+*/
+var menudata={children:[
+{text:"Main Page",url:"index.html"},
+{text:"Related Pages",url:"pages.html"},
+{text:"Modules",url:"modules.html"},
+{text:"Data Structures",url:"annotated.html",children:[
+{text:"Data Structures",url:"annotated.html"},
+{text:"Data Structure Index",url:"classes.html"}]},
+{text:"Examples",url:"examples.html"}]}
+"""
+
+#: ruby-gitlab-labkit 0.28.0, lib/gitlab-labkit.rb: its first 16 lines, then the module closed
+LABKIT_RB = """\
+# rubocop:disable Naming/FileName
+# frozen_string_literal: true
+
+# LabKit is a module for handling cross-project
+# infrastructural concerns, partcularly related to
+# observability.
+module Labkit
+  autoload :System, "labkit/system"
+
+  autoload :Correlation, "labkit/correlation"
+  autoload :Context, "labkit/context"
+  autoload :FIPS, "labkit/fips"
+  autoload :Tracing, "labkit/tracing"
+  autoload :Logging, "labkit/logging"
+  autoload :Middleware, "labkit/middleware"
+end
+"""
+
+#: tclx8.4 8.4.1, /usr/lib/tclx8.4/pkgIndex.tcl, whole
+TCLX_PKG_INDEX = """\
+if {[package vcompare [info tclversion] 8.4] < 0} return
+package ifneeded Tclx 8.4 \\
+\t[list load [file join /usr/lib libtclx8.4.so.0] Tclx]
+"""
+
+
+@pytest.mark.parametrize(
+    ("content", "title"),
+    [(DOXYGEN_MENUDATA, "JavaScript code output"), (LABKIT_RB, "Ruby code output"), (TCLX_PKG_INDEX, "Tcl code output")],
+    ids=["doxygen-menudata", "ruby-autoloads", "tclx-pkgindex"],
+)
+def test_pool5_code_classes(content: str, title: str) -> None:
+    syn = toolstub.synopsize(content)
+    assert (syn.kind, syn.title) == ("code", title)
+
+
+def test_symbol_settings_in_yaml_stay_yaml() -> None:
+    assert kind("defaults:\n  cache: :memory\n  store: :redis\nproduction:\n  cache: :file\n") == "yaml"
