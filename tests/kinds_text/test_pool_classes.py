@@ -1005,3 +1005,35 @@ def test_code_shown_as_html_is_html() -> None:
 
 def test_jsx_component_stays_code() -> None:
     assert kind(JSX_COMPONENT) == "code"
+
+
+#: awesome-extra 2020122801, flaw/keyboard.lua: a LuaDoc comment quoting code as HTML, then code (lines 108-131)
+LUA_HTML_DOC_COMMENT = """\
+local dbus = require('dbus')
+local image = require('image')
+
+--- Keyboard layout gadget.
+-- The flags can be built from a directory of images:
+-- local lfs = require('lfs')<br/>
+-- local path = '/home/david/.config/awesome/icons/flags/'<br/>
+-- local flags = {}<br/>
+-- for file in lfs.dir(path) do<br/>
+-- &nbsp;&nbsp;&nbsp;lang = file:match('(%a%a)\\.png')<br/>
+-- &nbsp;&nbsp;&nbsp;if lang ~= nil then<br/>
+-- &nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;flags[lang:lower()] = path .. file<br/>
+-- &nbsp;&nbsp;&nbsp;end<br/>
+-- end<br/>
+local FLAGS = nil
+
+local function set_flags(flags)
+   FLAGS = flags
+end
+
+local function get_flag(lang)
+   return FLAGS and FLAGS[lang]
+end
+"""
+
+
+def test_code_whose_comments_quote_html_stays_code() -> None:
+    assert kind(LUA_HTML_DOC_COMMENT) == "code"
