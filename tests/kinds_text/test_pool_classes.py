@@ -1037,3 +1037,28 @@ end
 
 def test_code_whose_comments_quote_html_stays_code() -> None:
     assert kind(LUA_HTML_DOC_COMMENT) == "code"
+
+
+#: a CGI script printing a form: its heredoc's lines open with tags and end in <br/>, it is a program
+PERL_CGI_FORM = """\
+#!/usr/bin/perl
+use strict;
+use warnings;
+use CGI;
+
+my $q = CGI->new;
+print $q->header;
+print <<EOT;
+<form id="f">
+<input type="text" id="val1" size="6" value="2"><br/>
+<input type="text" id="val2" size="6" value="hello"><br/>
+<input type="text" id="val3" size="6" value="34"><br/>
+<input type="submit"><br/>
+</form>
+EOT
+exit 0;
+"""
+
+
+def test_program_printing_html_lines_stays_code() -> None:
+    assert kind(PERL_CGI_FORM) == "code"
