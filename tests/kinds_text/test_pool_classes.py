@@ -249,6 +249,11 @@ def kind(content: str, **kw) -> str:
     return toolstub.synopsize(content, **kw).kind
 
 
+def kind_and_title(content: str) -> tuple[str, str]:
+    syn = toolstub.synopsize(content)
+    return syn.kind, syn.title
+
+
 def test_xml_with_an_html_named_root_is_xml() -> None:
     syn = toolstub.synopsize(WV_TEXT_XML)
     assert syn.kind == "xml"
@@ -365,8 +370,7 @@ package ifneeded sugar 0.1 [list source [file join $dir sugar.tcl]]
     ],
 )
 def test_pool_code_classes(content: str, title: str) -> None:
-    syn = toolstub.synopsize(content)
-    assert (syn.kind, syn.title) == ("code", title)
+    assert kind_and_title(content) == ("code", title)
 
 
 @pytest.mark.parametrize(
@@ -681,8 +685,7 @@ def test_pool_documents_are_text(content: str) -> None:
     "content", [pytest.param(PY_STRING_ROLES, id="string-lines-quoting-roles"), pytest.param(PY_HTML_STRINGS, id="html-strings")]
 )
 def test_pool_python_modules_are_python(content: str) -> None:
-    syn = toolstub.synopsize(content)
-    assert (syn.kind, syn.title) == ("code", "Python code output")
+    assert kind_and_title(content) == ("code", "Python code output")
 
 
 #: python3-ipalib 4.9.11, ipaplatform/__init__.py, whole
@@ -715,8 +718,7 @@ of all the objects that a platform module is expected to export.
 
 @pytest.mark.parametrize("content", [IPAPLATFORM_INIT, IPAPLATFORM_BASE_INIT], ids=["init", "base-init"])
 def test_licence_and_docstring_modules_are_python(content: str) -> None:
-    syn = toolstub.synopsize(content)
-    assert (syn.kind, syn.title) == ("code", "Python code output")
+    assert kind_and_title(content) == ("code", "Python code output")
 
 
 def test_text_opening_with_a_triple_quoted_title_stays_text() -> None:
@@ -805,8 +807,7 @@ __email__ = "tsuyoshi.hombashi@gmail.com"
 @pytest.mark.parametrize(("content", "title"), [(TUP_EL, "Lisp code output"), (VERSION_PY, "Python code output")],
                          ids=["emacs-autoloads", "version-dunders"])
 def test_small_programs_are_code(content: str, title: str) -> None:
-    syn = toolstub.synopsize(content)
-    assert (syn.kind, syn.title) == ("code", title)
+    assert kind_and_title(content) == ("code", title)
 
 
 def test_settings_file_of_plain_keys_stays_text() -> None:
@@ -870,8 +871,7 @@ server {
 
 
 def test_go_type_declarations_are_go() -> None:
-    syn = toolstub.synopsize(GO_TYPES)
-    assert (syn.kind, syn.title) == ("code", "Go code output")
+    assert kind_and_title(GO_TYPES) == ("code", "Go code output")
 
 
 def test_configuration_blocks_stay_text() -> None:
@@ -933,8 +933,7 @@ package ifneeded Tclx 8.4 \\
     ids=["doxygen-menudata", "ruby-autoloads", "tclx-pkgindex"],
 )
 def test_pool5_code_classes(content: str, title: str) -> None:
-    syn = toolstub.synopsize(content)
-    assert (syn.kind, syn.title) == ("code", title)
+    assert kind_and_title(content) == ("code", title)
 
 
 def test_symbol_settings_in_yaml_stay_yaml() -> None:
