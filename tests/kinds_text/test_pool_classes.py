@@ -68,6 +68,11 @@ look-alikes that must keep theirs. Excerpts are short and quoted from the packag
 - Code shown as HTML (libchipmunk-dev 7.0.3's ``examples/CollisionCallback.html``, MIT: a ``<div>`` of
   ``<span style=...>`` runs, ``&nbsp;`` indents and ``<br />`` line ends): code claimed it a little above html.
   Lines of escaped text ending in ``<br>``, three in a row, are markup, not a program.
+- Pool 7: an ISC-style configuration file (hopm 1.1.10's ``/etc/hopm/hopm.conf``, GPL-2: ``options {`` blocks of
+  ``pidfile = "/run/hopm/hopm.pid";`` lines and ``/* */`` comments) read as CSS; a ``key = value;`` line whose
+  key is a lower-case word and whose value is a string, a word or a number with a unit is a setting. A Lua
+  module of ``M.name = value`` lines under ``local X = require("X")`` (lmod 8.6's ``MC_Load.lua``, MIT) read as
+  a configuration file; ``require`` lines are no configuration file's.
 """
 
 from __future__ import annotations
@@ -1061,3 +1066,91 @@ exit 0;
 
 def test_program_printing_html_lines_stays_code() -> None:
     assert kind(PERL_CGI_FORM) == "code"
+
+
+#: hopm 1.1.10, /etc/hopm/hopm.conf: its first block, comments shortened
+HOPM_CONF = """\
+/*
+ * Hybrid Open Proxy Monitor: sample configuration.
+ */
+
+options {
+	/*
+	 * Full path and filename for storing the process ID of the running
+	 * HOPM.
+	 */
+	pidfile = "/run/hopm/hopm.pid";
+
+	/* Maximum commands to queue. */
+	command_queue_size = 64;
+
+	/* Interval in which to send commands from the command queue. */
+	command_interval = 10 seconds;
+
+	/* Maximum time that a queued command is allowed to live. */
+	command_timeout = 180 seconds;
+
+	/* How long to store the IP address of hosts which are confirmed (by previous scans) to be secure. */
+	negcache_rebuild = 12 hours;
+
+	/* File descriptor limit for the DNS resolver. */
+	dns_fdlimit = 64;
+
+	/* Timeout of DNS queries. */
+	dns_timeout = 5 seconds;
+};
+"""
+
+#: lmod 8.6.19, libexec/MC_Load.lua: its first lines (after the licence comment), then the module returned
+LMOD_MC_LOAD = """\
+require("strict")
+local MasterControl    = require("MasterControl")
+local MC_Load          = inheritsFrom(MasterControl)
+local M                = MC_Load
+local dbg              = require("Dbg"):dbg()
+M.my_name              = "MC_Load"
+M.my_sType             = "load"
+M.my_tcl_mode          = "load"
+M.add_property         = MasterControl.add_property
+M.always_load          = MasterControl.load_usr
+M.always_unload        = MasterControl.unload
+M.build_unload         = MasterControl.do_not_build_unload
+M.color_banner         = MasterControl.color_banner
+M.conflict             = MasterControl.conflict
+M.depends_on           = MasterControl.depends_on
+M.error                = LmodError
+M.execute              = MasterControl.execute
+M.family               = MasterControl.family
+M.inherit              = MasterControl.inherit
+M.load                 = MasterControl.load
+M.load_usr             = MasterControl.load_usr
+M.message              = MasterControl.message
+M.prepend_path         = MasterControl.prepend_path
+M.pushenv              = MasterControl.pushenv
+M.setenv               = MasterControl.setenv
+M.unload               = MasterControl.unload
+return M
+"""
+
+#: a JavaScript file of `name = value;` statements inside a function stays code
+JS_ASSIGNMENTS = """\
+function reset(state) {
+  count = 0;
+  total = 0;
+  label = "none";
+  timeout = 30;
+  return state;
+}
+"""
+
+
+def test_isc_style_configuration_is_text() -> None:
+    assert kind(HOPM_CONF) == "text"
+
+
+def test_lua_module_of_assignments_is_lua() -> None:
+    assert kind_and_title(LMOD_MC_LOAD) == ("code", "Lua code output")
+
+
+def test_javascript_assignments_stay_code() -> None:
+    assert kind(JS_ASSIGNMENTS) == "code"
