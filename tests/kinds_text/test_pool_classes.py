@@ -73,6 +73,9 @@ look-alikes that must keep theirs. Excerpts are short and quoted from the packag
   key is a lower-case word and whose value is a string, a word or a number with a unit is a setting. A Lua
   module of ``M.name = value`` lines under ``local X = require("X")`` (lmod 8.6's ``MC_Load.lua``, MIT) read as
   a configuration file; ``require`` lines are no configuration file's.
+- Pool 8: Python modules that are one list of strings (python3-os-traits 2.9's ``hw/arch.py``, Apache-2.0:
+  ``TRAITS = [`` over ``'ALPHA',`` rows): an upper-case ``NAME = [`` opening a literal at the line's end is a
+  Python signature (a TOML key is lower case).
 """
 
 from __future__ import annotations
@@ -1154,3 +1157,38 @@ def test_lua_module_of_assignments_is_lua() -> None:
 
 def test_javascript_assignments_stay_code() -> None:
     assert kind(JS_ASSIGNMENTS) == "code"
+
+
+#: python3-os-traits 2.9.0, os_traits/hw/arch.py: its licence header shortened, then the list
+OS_TRAITS_ARCH = """\
+#    Licensed under the Apache License, Version 2.0 (the "License"); you may
+#    not use this file except in compliance with the License.
+
+TRAITS = [
+    # traits corresponding to the allowed values of "hw_architecture"
+    # image metadata property
+    'ALPHA',
+    'ARMV6',
+    'ARMV7',
+    'ARMV7B',
+    'AARCH64',
+    'CRIS',
+    'I686',
+    'IA64',
+    'LM32',
+    'M68K',
+    'MICROBLAZE',
+    'MICROBLAZEEL',
+    'MIPS',
+    'MIPSEL',
+]
+"""
+
+
+def test_python_module_of_one_string_list_is_python() -> None:
+    assert kind_and_title(OS_TRAITS_ARCH) == ("code", "Python code output")
+
+
+def test_toml_array_stays_text() -> None:
+    toml = '[project]\nname = "demo"\nversion = "1.0"\ndependencies = [\n    "requests>=2",\n    "pyyaml",\n]\n\n[tool.demo]\nenabled = true\n'
+    assert kind(toml) == "text"
