@@ -70,23 +70,33 @@ NEVER_NAMED = ("fresh", "blind")
 SLOW_S = 1.0
 
 
+def learned_ruleset() -> toolstub.Ruleset | None:
+    """``default`` with ``detection.learned: {plugin: magika}`` (the weights it ships with), or ``None`` when
+    ``toolstub[magika]`` is not installed."""
+    import tempfile
+
+    from toolstub.plugins import magika_evidence
+
+    if not magika_evidence.available():
+        return None
+    learned = Path(tempfile.mkdtemp(prefix="toolstub-accuracy-")) / "default-magika.yaml"
+    learned.write_text("schema_version: 1\nextends: default\ndetection:\n  learned: {plugin: magika}\n")
+    return toolstub.load_rules(str(learned))
+
+
 def evaluate_real(use_magika: bool = True, fresh: bool = True, blind: bool = False) -> list[dict]:
     """One row per real-corpus case (tune, holdout and fresh): expected kind, split, each detector's kind and time.
 
     combined: ``default`` with the rule file's ``detection.learned: {plugin: magika}`` (the weights it ships
     with), through the engine, timed per call like the others."""
-    import tempfile
-
     magika = None
     if use_magika:
         from toolstub.plugins import magika_evidence
 
-        if magika_evidence.available():
+        learned_rules = learned_ruleset()
+        if learned_rules is not None:
             magika = magika_evidence
             magika.magika_kind("warm up")  # the model loads once, outside the timings
-            learned = Path(tempfile.mkdtemp(prefix="toolstub-accuracy-")) / "default-magika.yaml"
-            learned.write_text("schema_version: 1\nextends: default\ndetection:\n  learned: {plugin: magika}\n")
-            learned_rules = toolstub.load_rules(str(learned))
     rows = []
     samples = real_corpus.load() + (fresh_corpus.load() if fresh else []) + (blind_corpus.load() if blind else [])
     for s in samples:

@@ -24,6 +24,7 @@ import glob
 import hashlib
 import json
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -32,7 +33,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests" / "accuracy"))
+sys.path.insert(0, str(REPO / "bench"))
 
+import accuracy_report  # noqa: E402
 import blind_corpus as bc  # noqa: E402
 import fresh_corpus as fc  # noqa: E402
 import real_corpus as rc  # noqa: E402
@@ -103,7 +106,7 @@ def build(out: Path, debs: tuple[str, ...], seen: dict[str, str]) -> list[dict]:
     work = out / "corpus"
     tmp = out / "tmp"
     for d in (work, tmp):
-        subprocess.run(["rm", "-rf", str(d)], check=True)
+        shutil.rmtree(d, ignore_errors=True)
         d.mkdir(parents=True)
     b = PoolBuilder(work, cache, seen)
     saved = fc.DEBS
@@ -113,7 +116,7 @@ def build(out: Path, debs: tuple[str, ...], seen: dict[str, str]) -> list[dict]:
     finally:
         fc.DEBS = saved
     seen.update(b.seen)
-    subprocess.run(["rm", "-rf", str(tmp)], check=True)
+    shutil.rmtree(tmp, ignore_errors=True)
     return [dict(id=c.id, kind=c.kind, file=str(work / "files" / c.file)) for c in b.corpus.cases]
 
 
@@ -131,15 +134,9 @@ def main(argv: list[str] | None = None) -> int:
 
     learned_rules = None
     if args.learned:
-        import tempfile
-
-        from toolstub.plugins import magika_evidence
-
-        if not magika_evidence.available():
+        learned_rules = accuracy_report.learned_ruleset()
+        if learned_rules is None:
             raise SystemExit("probe_pool: error: --learned needs magika: pip install 'toolstub[magika]'")
-        learned = Path(tempfile.mkdtemp(prefix="toolstub-pool-")) / "default-magika.yaml"
-        learned.write_text("schema_version: 1\nextends: default\ndetection:\n  learned: {plugin: magika}\n")
-        learned_rules = toolstub.load_rules(str(learned))
 
     args.out.mkdir(parents=True, exist_ok=True)
     cases_f = args.out / "cases.json"
