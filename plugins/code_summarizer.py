@@ -476,8 +476,10 @@ _COMMENT_LINE_LEADS = ("#", "//", "/*", ";")
 #: string, not a document's line, whatever markup it quotes
 _STRING_LINE = LazyPattern(re.compile, r"""[ \t]*[rbuf]?(?:"[^"\n]*"|'[^'\n]*')[ \t]*[),;+\]]*[ \t]*$""")
 _COMMENT_LEADS = ("#", "//", "/*", "*", ";", "--", "!", "%", "dnl ", "REM ")
-#: a Rust attribute (`#[derive(Debug)]`, `#![doc = include_str!("x.md")]`) opens with `#` but is a statement
-_ATTRIBUTE = LazyPattern(re.compile, r"#!?\[[A-Za-z_][\w:]*[(\]= ]")
+#: a Rust attribute (`#[derive(Debug)]`, `#![doc = include_str!("x.md")]`) and a C preprocessor directive
+#: (`#define BACKTRACE_USES_MALLOC 0`: a generated header of three macros under its licence) open with `#`
+#: but are statements
+_ATTRIBUTE = LazyPattern(re.compile, r"#!?\[[A-Za-z_][\w:]*[(\]= ]|#(?:define|undef|pragma|include)\b")
 
 
 def _line_index(blob: bytes) -> list[int]:

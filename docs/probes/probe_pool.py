@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         meta = json.loads(cases_f.read_text())
     else:
         rank = ranking()
-        if tuple(rank[:60]) != bc.DEBS:
+        if [r.split("=")[0] for r in rank[:60]] != [d.split("=")[0] for d in bc.DEBS]:
             print("warning: ranks 1-60 differ from blind_corpus.DEBS (the package list moved)", file=sys.stderr)
         seen = seen_digests()
         meta = {"debs": [], "cases": []}

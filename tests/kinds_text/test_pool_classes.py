@@ -1192,3 +1192,211 @@ def test_python_module_of_one_string_list_is_python() -> None:
 def test_toml_array_stays_text() -> None:
     toml = '[project]\nname = "demo"\nversion = "1.0"\ndependencies = [\n    "requests>=2",\n    "pyyaml",\n]\n\n[tool.demo]\nenabled = true\n'
     assert kind(toml) == "text"
+
+
+# Pool 9 (ranks 4861-5460), half a.
+
+#: w3cam 0.7.2, /etc/w3cam.cgi.scf (GPL-2): a settings file of commented-out `#key=value` lines whose prose says
+#: "# define a frequenzy for the tuner ... and": a `# define` followed by a lower-case word is prose, not cpp
+W3CAM_CGI_SCF = """\
+#SCFF/sh
+# this is an example config file. if it is not in the same
+# directory as the CGI all compiled in default values are used
+
+#
+# options which are used by the CGI library
+#
+#background=#ffffff
+#foreground=#000000
+source_url="http://home.pages.de/~rasca/w3cam/"
+
+# color or grey JPEGs
+# could also be used to define the palette. possible values are
+# yuv420p, yuv422p, grey, 1 (=color), 0 (= grey)
+#color=1
+
+# norm, 0=PAL, 1=NTSC, 2=SECAM
+#norm="0"
+
+# define a frequenzy for the tuner, 'freq' must be in 1/16 MHz and
+# only integers are allowed
+#freq="9076"
+
+# list of frequencies in gui mode
+#freqlist="878;9076;9844;9460"
+"""
+
+#: libgcc-11-dev-ppc64el-cross's backtrace-supported.h (libbacktrace, BSD-3), whole: a generated header that is its
+#: licence and four `#define NAME 1` lines under comments
+BACKTRACE_SUPPORTED_H = """\
+/* backtrace-supported.h.in -- Whether stack backtrace is supported.
+   Copyright (C) 2012-2021 Free Software Foundation, Inc.
+   Written by Ian Lance Taylor, Google.
+
+Redistribution and use in source and binary forms, with or without
+modification, are permitted provided that the following conditions are
+met:
+
+    (1) Redistributions of source code must retain the above copyright
+    notice, this list of conditions and the following disclaimer.
+
+    (2) Redistributions in binary form must reproduce the above copyright
+    notice, this list of conditions and the following disclaimer in
+    the documentation and/or other materials provided with the
+    distribution.
+
+    (3) The name of the author may not be used to
+    endorse or promote products derived from this software without
+    specific prior written permission.
+
+THIS SOFTWARE IS PROVIDED BY THE AUTHOR ``AS IS'' AND ANY EXPRESS OR
+IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE IMPLIED
+WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+DISCLAIMED. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR ANY DIRECT,
+INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL DAMAGES
+(INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION)
+HOWEVER CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT,
+STRICT LIABILITY, OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING
+IN ANY WAY OUT OF THE USE OF THIS SOFTWARE, EVEN IF ADVISED OF THE
+POSSIBILITY OF SUCH DAMAGE.  */
+
+/* The file backtrace-supported.h.in is used by configure to generate
+   the file backtrace-supported.h.  The file backtrace-supported.h may
+   be #include'd to see whether the backtrace library will be able to
+   get a backtrace and produce symbolic information.  */
+
+
+/* BACKTRACE_SUPPORTED will be #define'd as 1 if the backtrace library
+   should work, 0 if it will not.  Libraries may #include this to make
+   other arrangements.  */
+
+#define BACKTRACE_SUPPORTED 1
+
+/* BACKTRACE_USES_MALLOC will be #define'd as 1 if the backtrace
+   library will call malloc as it works, 0 if it will call mmap
+   instead.  This may be used to determine whether it is safe to call
+   the backtrace functions from a signal handler.  In general this
+   only applies to calls like backtrace and backtrace_pcinfo.  It does
+   not apply to backtrace_simple, which never calls malloc.  It does
+   not apply to backtrace_print, which always calls fprintf and
+   therefore malloc.  */
+
+#define BACKTRACE_USES_MALLOC 0
+
+/* BACKTRACE_SUPPORTS_THREADS will be #define'd as 1 if the backtrace
+   library is configured with threading support, 0 if not.  If this is
+   0, the threaded parameter to backtrace_create_state must be passed
+   as 0.  */
+
+#define BACKTRACE_SUPPORTS_THREADS 1
+
+/* BACKTRACE_SUPPORTS_DATA will be #defined'd as 1 if the backtrace_syminfo
+   will work for variables.  It will always work for functions.  */
+
+#define BACKTRACE_SUPPORTS_DATA 1
+"""
+
+#: libtifiles-dev 1.1.7's html/style.css (GPL-2): one-line rules with upper-case elements and properties
+TIFILES_STYLE_CSS = """\
+
+.IE3-DUMMY { CONT-SIZE: 100%; }
+BODY { FONT-SIZE: 10pt; FONT-FAMILY: Verdana,Arial,Helvetica,Sans-Serif; BACKGROUND-COLOR: #FFFFF8; }
+TABLE { BORDER-COLOR: #0000C0; BORDER-WIDTH: 1px; BACKGROUND-COLOR: #E0E0FF; }
+PRE { FONT-SIZE: 9pt; FONT-FAMILY: Courier New;  }
+CODE { FONT-SIZE: 10pt; FONT-FAMILY: Courier New;  }
+TT { FONT-SIZE: 10pt; FONT-FAMILY: Courier New;  }
+.TITLE { FONT-SIZE: 15pt; BORDER-STYLE: None; PADDING: 0; BACKGROUND-COLOR: #FFFFF8; }
+.HEADER { FONT-SIZE: 9pt; BORDER-STYLE: None; PADDING: 0; BACKGROUND-COLOR: #FFFFF8; }
+.ITEMDESC { FONT-SIZE: 10pt; FONT-WEIGHT: Bold; }
+.SMALLICON { VERTICAL-ALIGN: Middle; }
+"""
+
+#: nordugrid-arc-arex 6.x, /usr/share/arc/cancel_common.sh (Apache-2.0): the whole file, one shell function
+ARC_CANCEL_COMMON = """\
+#
+# Common block for cancel scripts
+# must be called with the grami file as argument
+# remember to set $joboption_lrms
+
+common_init () {
+   # parse grami file
+   no_grami_extra_processing=1
+   parse_grami_file $GRAMI_FILE
+   # parse configuration
+   parse_arc_conf
+   # read pbs-specific environment
+   . ${pkgdatadir}/configure-${joboption_lrms}-env.sh || exit $?
+}
+"""
+
+#: packagekit's /etc/apt/apt.conf.d/20packagekit (GPL-2): APT configuration whose quoted values hold `&&` chains
+APT_PACKAGEKIT = """\
+// THIS FILE IS USED TO INFORM PACKAGEKIT THAT THE UPDATE-INFO MIGHT HAVE CHANGED
+
+// Whenever dpkg is called we might have different updates
+// i.e. if an user removes a package that had an update
+DPkg::Post-Invoke {
+"/usr/bin/test -e /usr/share/dbus-1/system-services/org.freedesktop.PackageKit.service && /usr/bin/test -S /var/run/dbus/system_bus_socket && /usr/bin/gdbus call --system --dest org.freedesktop.PackageKit --object-path /org/freedesktop/PackageKit --timeout 4 --method org.freedesktop.PackageKit.StateHasChanged cache-update > /dev/null; /bin/echo > /dev/null";
+};
+
+// When APT's cache is updated (i.e. apt-cache update)
+APT::Update::Post-Invoke-Success {
+"/usr/bin/test -e /usr/share/dbus-1/system-services/org.freedesktop.PackageKit.service && /usr/bin/test -S /var/run/dbus/system_bus_socket && /usr/bin/gdbus call --system --dest org.freedesktop.PackageKit --object-path /org/freedesktop/PackageKit --timeout 4 --method org.freedesktop.PackageKit.StateHasChanged cache-update > /dev/null; /bin/echo > /dev/null";
+};
+"""
+
+#: micropolis-data 0.0.20071228, res/wplayer.tcl (GPL-3): Tk widget commands on `$win.…` paths
+MICROPOLIS_WPLAYER = """\
+# Window: Players, for Unix Micropolis
+#
+# Micropolis, Unix Version.  This game was released for the Unix platform
+# in or about 1990 and has been modified for inclusion in the One Laptop
+# Per Child program.
+global PlayerWindows
+set n [Unique]
+set win .player$n
+set PlayerWindows [linsert $PlayerWindows 0 $win]
+
+LinkWindow $head.player $win
+LinkWindow $win.head $head
+
+catch "destroy $win"
+toplevel $win -screen $display
+
+SetHelp $win Player
+
+wm title $win {Micropolis Players}
+wm iconname $win {Micropolis Players}
+wm geometry $win 400x250+5+5
+wm positionfrom $win user
+wm sizefrom $win user
+wm maxsize $win 700 700
+wm minsize $win 100 100
+wm protocol $win delete "DeleteWindow player PlayerWindows"
+wm transient $win $head
+
+frame $win.top \\
+  -relief raised \\
+  -borderwidth 1
+LinkWindow $win.background $win.top
+
+label $win.top.label \\
+  -text "X11 Servers of Micropolis Players" \\
+  -font [Font $win Large]
+"""
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        pytest.param(W3CAM_CGI_SCF, ("text", "Text output"), id="define-as-a-word-of-prose"),
+        pytest.param(BACKTRACE_SUPPORTED_H, ("code", "C code output"), id="header-of-four-defines"),
+        pytest.param(TIFILES_STYLE_CSS, ("code", "CSS code output"), id="upper-case-css"),
+        pytest.param(ARC_CANCEL_COMMON, ("code", "Shell code output"), id="one-shell-function"),
+        pytest.param(APT_PACKAGEKIT, ("text", "Text output"), id="apt-conf-quoting-and-chains"),
+        pytest.param(MICROPOLIS_WPLAYER, ("code", "Tcl code output"), id="tk-widget-commands"),
+    ],
+)
+def test_pool9_classes(content: str, expected: tuple[str, str]) -> None:
+    assert kind_and_title(content) == expected
