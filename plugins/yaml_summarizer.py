@@ -346,6 +346,7 @@ def _seed_structure_plain(content: str, key_re: Any, line_re: Any) -> bool:
         position = end + 1
 
 
+_QUOTED_KEY = LazyPattern(re.compile, r'"(?:[^"\\\n]|\\.)+"(?=:)')
 _SENTENCE = LazyPattern(re.compile, r"^[ \t]+\S+(?:[ \t]+\S+){3,}[.!?]['\")]*[ \t]*$")
 
 
@@ -363,7 +364,8 @@ def _flat_structure(content: str, caps: Any) -> bool:
             continue
         if not flat_re.search(line):
             return False
-        key, _, value = line.partition(":")
+        quoted = _QUOTED_KEY.match(line)  # `"share:create": ""`: the key is the quoted string, colons and all
+        key, value = (quoted.group(0), line[quoted.end() + 1 :]) if quoted else line.partition(":")[::2]
         if key in keys:  # "Note: a / Note: b" is text; a YAML file does not repeat a key
             return False
         keys.add(key)
@@ -876,7 +878,7 @@ def _path_listing(content: str) -> bool:
 
 
 _FIELD_KEY = LazyPattern(re.compile, r"^[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+$")
-_IDENTIFIER_KEY = LazyPattern(re.compile, r"^[$@:]?[A-Za-z_][\w.$/-]*$")  # `:backends` too: a Ruby symbol (hiera, sidekiq)
+_IDENTIFIER_KEY = LazyPattern(re.compile, r"^[$@:]?[A-Za-z_][\w.$/-]*(?::[A-Za-z_][\w.$/-]*)*$")  # `:backends` too: a Ruby symbol (hiera, sidekiq); `share:create`: a namespaced name (oslo.policy)
 _TOKEN_KEY = LazyPattern(re.compile, r"^['\"]?[\w.$/@+-]+['\"]?$")  # one token, no blank: `3166-3`, `8080`, `'404'`
 _BLOCK_SCALAR = LazyPattern(re.compile, r"(?m):[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
 _DOCUMENT_START = LazyPattern(re.compile, r"(?m)^---(?:[ \t]|$)")

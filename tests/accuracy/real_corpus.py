@@ -579,7 +579,8 @@ _EXT_KIND = {
     ".yaml": ("yaml", ""), ".yml": ("yaml", ""),
     ".xml": ("xml", ""), ".svg": ("xml", ""), ".xsd": ("xml", ""), ".xsl": ("xml", ""), ".pom": ("xml", ""),
     ".html": ("html", ""), ".htm": ("html", ""),
-    ".md": ("markdown", ""), ".markdown": ("markdown", ""),
+    ".md": ("markdown", ""), ".markdown": ("markdown", ""), ".mkd": ("markdown", ""), ".mkdn": ("markdown", ""),
+    ".mdown": ("markdown", ""),
     ".rst": ("text", "rst"), ".txt": ("text", ""),
     ".csv": ("csv", ""), ".tsv": ("tsv", ""),
     ".log": ("log", ""),
@@ -597,6 +598,11 @@ _TEXT_NAMES = ("LICENSE", "LICENCE", "COPYING", "AUTHORS", "NOTICE", "CHANGES", 
 _TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".erb", ".tmpl", ".tpl")
 
 
+#: a page of Apache's content negotiation, ``index.html.de``, ``about.html.pt_BR`` (label fix, pool 9: debian-edu-config's
+#: /etc/debian-edu/www pages were unlabelled by their language suffix and fell to text)
+_NEGOTIATED_HTML = re.compile(r"\.html?\.[a-z]{2}(?:[_-][A-Za-z]{2})?$")
+
+
 def label_by_name(name: str) -> tuple[str, str] | None:
     base = name.rsplit("/", 1)[-1]
     for suffix in _TEMPLATE_SUFFIXES:
@@ -605,6 +611,8 @@ def label_by_name(name: str) -> tuple[str, str] | None:
             return label_by_name(inner) if "." in inner else None
     if base.endswith(".d.ts"):
         return ("code", "lang:typescript")
+    if _NEGOTIATED_HTML.search(base):
+        return ("html", "")
     if base.endswith(".min.js") or base.endswith(".min.css"):
         return ("code", "lang:javascript" if base.endswith(".js") else "lang:css")
     for suffix, label in _EXT_KIND.items():

@@ -142,3 +142,11 @@ def test_content_label_names_sphinx_markdown_sources_markdown() -> None:
     page = b"# Why not\n\nSee [the docs](https://example.org).\n"
     assert real_corpus.content_label("deb:x-doc/usr/share/doc/x/html/_sources/why.md.txt", "text", page, "") == ("markdown", "")
     assert real_corpus.content_label("deb:x-doc/usr/share/doc/x/html/_sources/why.rst.txt", "text", page, "") == ("text", "")
+
+
+def test_label_by_name_knows_negotiated_html_and_markdown_suffixes() -> None:
+    assert real_corpus.label_by_name("etc/debian-edu/www/index.html.de") == ("html", "")
+    assert real_corpus.label_by_name("www/about.html.pt_BR") == ("html", "")
+    assert real_corpus.label_by_name("doc/README.mkd") == ("markdown", "")
+    assert real_corpus.label_by_name("doc/notes.nl") is None  # a language suffix alone names no type
+    assert real_corpus.label_by_name("page.html.erb") == ("html", "")

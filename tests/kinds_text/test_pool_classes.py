@@ -1400,3 +1400,107 @@ label $win.top.label \\
 )
 def test_pool9_classes(content: str, expected: tuple[str, str]) -> None:
     assert kind_and_title(content) == expected
+
+
+#: python3-manila 1:17.x, share/drivers/ganesha/conf/00-base-export-template.conf (Apache-2.0), whole: NFS-Ganesha's
+#: configuration, `BLOCK {` over capitalised `Key = value;` lines (`Export_Id = @runtime;`); read as CSS
+GANESHA_EXPORT_TEMPLATE = """\
+# This is a Ganesha config template.
+# Syntactically, a valid Ganesha config
+# file, but some values in it are stubs.
+# Fields that have stub values are managed
+# by Manila; the stubs are of two kinds:
+# - @config:
+#    value will be taken from Manila config
+# - @runtime:
+#    value will be determined at runtime
+# User is free to set Ganesha parameters
+# which are not reserved to Manila by
+# stubbing.
+
+EXPORT {
+    # Each EXPORT must have a unique Export_Id.
+    Export_Id = @runtime;
+
+    # The directory in the exported file system this export
+    # is rooted on.
+    Path = @runtime;
+
+    # FSAL, Ganesha's module component
+    FSAL {
+        # FSAL name
+        Name = @config;
+    }
+
+    # Path of export in the NFSv4 pseudo filesystem
+    Pseudo = @runtime;
+
+    # RPC security flavor, one of none, sys, krb5{,i,p}
+    SecType = sys;
+
+    # Alternative export identifier for NFSv3
+    Tag = @runtime;
+
+    # Client specification
+    CLIENT {
+        # Comma separated list of clients
+        Clients = @runtime;
+
+	# Access type, one of RW, RO, MDONLY, MDONLY_RO, NONE
+        Access_Type = RW;
+    }
+
+    # User id squashing, one of None, Root, All
+    Squash = None;
+}
+"""
+
+#: python3-manila, manila/tests/policy.yaml (Apache-2.0), its first lines: oslo.policy's YAML, every key quoted
+#: and namespaced with colons (`"share:create": ""`); read as text (a quoted key held no colon, and a key with
+#: a colon was no identifier)
+MANILA_POLICY_YAML = """\
+# WARNING: Below rules are either deprecated rules
+# or extra rules in policy file, it is strongly
+# recommended to switch to new rules.
+"context_is_admin": "role:admin"
+"admin_api": "is_admin:True"
+"admin_or_owner": "is_admin:True or project_id:%(project_id)s"
+"default": "rule:admin_or_owner"
+"availability_zone:index": "rule:default"
+"quota_set:update": "rule:admin_api"
+"quota_set:show": "rule:default"
+"quota_set:delete": "rule:admin_api"
+"quota_class_set:show": "rule:default"
+"quota_class_set:update": "rule:admin_api"
+"service:index": "rule:admin_api"
+"service:update": "rule:admin_api"
+"share:create": ""
+"share:list_by_share_server_id": "rule:admin_api"
+"share:get": ""
+"share:get_all": ""
+"share:delete": "rule:default"
+"share:update": "rule:default"
+"share:snapshot_update": ""
+"share:create_snapshot": ""
+"share:delete_snapshot": ""
+"""
+
+
+def test_ganesha_configuration_is_text() -> None:
+    assert kind(GANESHA_EXPORT_TEMPLATE) == "text"
+
+
+def test_policy_yaml_of_quoted_namespaced_keys_is_yaml() -> None:
+    syn = toolstub.synopsize(MANILA_POLICY_YAML)
+    assert syn.kind == "yaml"
+    assert syn.structure[:2] == ("context_is_admin: string", "admin_api: string")
+
+
+def test_c_assignments_stay_code() -> None:
+    c = "static void init(void)\n{\n    Count = 0;\n    Total = MAX_TOTAL;\n    Name = DEFAULT_NAME;\n}\n"
+    assert kind(c) == "code"
+
+
+def test_quoted_prose_lines_stay_text() -> None:
+    quotes = '"To be or not": that is the question\n"Brevity is the soul of wit": said Polonius\n'
+    assert kind(quotes) == "text"  # keys with blanks are labels (spaced_keys), not a mapping
