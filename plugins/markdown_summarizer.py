@@ -80,6 +80,14 @@ DEFAULTS: Mapping[str, Any] = {
     ),
     "yaml_line": r"^[ \t]*(?:-[ \t]+)?[A-Za-z0-9_.-]+:(?:[ \t]+\S|[ \t]*$)",
     "task_item": r"^[ \t]*[-*+][ \t]+\[[ xX]\][ \t]+\S",
+    # a line of an annotated listing that quotes a document (git blame's `^6877d85 (Name 2026-12-02 15:09:18 +0000 3)`,
+    # its --porcelain headers): half the probe's lines or more and the document is quoted, not the output
+    "listing_line": (
+        r"^\^?[0-9a-f]{7,40}[ \t](?:[^\n(]*[ \t])?\([^\n]*?\d{4}-\d\d-\d\d[^\n]*?[ \t]\d+\)"
+        r"|^[0-9a-f]{40}[ \t]\d+[ \t]\d+(?:[ \t]\d+)?$"
+        r"|^(?:author|author-mail|author-time|author-tz|committer|committer-mail|committer-time|committer-tz|summary"
+        r"|previous|filename|boundary)(?:[ \t]|$)"
+    ),
     "min_task_items": 2,
     "max_code_ratio": 0.3,
     "probe_lines": 400,
@@ -92,7 +100,7 @@ DEFAULTS: Mapping[str, Any] = {
 
 PATTERN_KEYS = frozenset(
     {"heading", "fence", "link", "image", "reference", "list_item", "table_rule", "quote", "code_line", "yaml_line",
-     "task_item"}
+     "task_item", "listing_line"}
 )
 
 _INT = {"type": "integer", "minimum": 0}
@@ -985,6 +993,23 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
     return ev
 
 
+def _listing(lines: list[str], caps: Mapping[str, Any]) -> bool:
+    """Whether 80 % of the probe's non-blank lines or more are ``listing_line`` lines (git blame of a README; with
+    ``--porcelain``, a tab-led line right after one is the line it annotates)."""
+    regex = caps.get("listing_line")
+    if regex is None:
+        return False
+    nonblank = listed = 0
+    previous = False
+    for line in lines:
+        if not line.strip():
+            continue
+        nonblank += 1
+        previous = regex.search(line) is not None or (previous and line.startswith("\t"))
+        listed += previous
+    return bool(nonblank) and listed >= 0.8 * nonblank
+
+
 def _claims(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None = None) -> bool:
     return bool(_claim_evidence(scan, caps, ev))
 
@@ -1162,6 +1187,8 @@ def _summarize(inp: KindInput) -> Claim | None:
     head = _lines.first_lines(text, probe + 500)  # indices past probe + 499 are never read
     keys, body_start = _front_matter(head)
     probed = head[body_start : body_start + probe]
+    if _listing(probed, caps):
+        return None
     if _may_claim(probed, caps) and not _yaml_document(head[:probe]):
         judged = _without_here_documents(_without_block_comments(_without_html_comments(probed)))
         evidence = _claim_evidence(_scan(judged, caps), caps, _evidence(judged, caps))

@@ -7,6 +7,12 @@ backtraces, symbol tables) must keep their kind."""
 
 from __future__ import annotations
 
+import functools
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
 import pytest
 
 import toolstub
@@ -775,3 +781,35 @@ src/cli.py:88:    # errors are printed by the caller
 def test_javac_diagnostics_are_a_log_and_grep_of_sources_stays_text():
     assert toolstub.synopsize(JAVAC).kind == "log"
     assert toolstub.synopsize(GREP_ERRORS).kind == "text"
+
+
+
+def _blamed(tmp_path, *flags: str) -> str:
+    """`git blame` of this repository's README.md, committed in two parts to a new repository (real output)."""
+    env = {**os.environ, "GIT_AUTHOR_NAME": "A U Thor", "GIT_AUTHOR_EMAIL": "a@example.org", "GIT_COMMITTER_NAME": "C",
+           "GIT_COMMITTER_EMAIL": "c@example.org", "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").splitlines(keepends=True)
+    run = functools.partial(subprocess.run, cwd=tmp_path, env=env, check=True, capture_output=True, text=True)
+    run(["git", "init", "-q"])
+    for part in (readme[:60], readme[:200]):
+        (tmp_path / "README.md").write_text("".join(part), encoding="utf-8")
+        run(["git", "add", "README.md"])
+        run(["git", "commit", "-q", "-m", "part"])
+    return run(["git", "blame", *flags, "README.md"]).stdout
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+@pytest.mark.parametrize("flags", [(), ("--porcelain",), ("-e", "-w")], ids=["blame", "porcelain", "email"])
+def test_git_blame_of_markdown_is_text(tmp_path, flags):
+    blamed = _blamed(tmp_path, *flags)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert toolstub.synopsize("".join(readme.splitlines(keepends=True)[:200])).kind == "markdown"  # what was blamed
+    assert toolstub.synopsize(blamed).kind == "text"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_markdown_quoting_blame_stays_markdown(tmp_path):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    head = "".join(readme.splitlines(keepends=True)[:80])
+    blamed = "".join(_blamed(tmp_path).splitlines(keepends=True)[:15])
+    assert toolstub.synopsize(head + "\nWho wrote it, as `git blame` shows:\n\n```console\n" + blamed + "```\n").kind == "markdown"
