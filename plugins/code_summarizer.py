@@ -107,6 +107,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "language_min_signatures": {"type": "integer", "minimum": 1},
         "language_min_share": {"type": "number", "minimum": 0, "maximum": 1},
         "language_high_share": {"type": "number", "minimum": 0, "maximum": 1},
+        "language_high_share_statements": {"type": "integer", "minimum": 1},
         "language_min_density": {"type": "number", "minimum": 0, "maximum": 1},
         "neutral_blocks": {"type": "boolean"},
         "text_line_pattern": _PATTERN,
@@ -155,6 +156,7 @@ DEFAULTS: Mapping[str, Any] = {
     "language_min_signatures": 2,
     "language_min_share": 0.5,
     "language_high_share": 1.0,
+    "language_high_share_statements": 5,
     "language_min_density": 1.0,
     "neutral_blocks": False,
     "text_line_pattern": None,
@@ -684,6 +686,7 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     floor = float(caps.get("language_min_share") or 0)
     high = float(caps.get("language_high_share") or 1.0)
     density = float(caps.get("language_min_density") or 1.0)
+    statements = int(caps.get("language_high_share_statements") or 5)
     counted = max(1, table.neutral().count(False))
     if content.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
         # JSON-shaped: a language's lines (`"key": "value",`) do not make it code, unless lines only
@@ -695,7 +698,8 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
         # comment lines count neither way (a config file of `#` comments is not code)
         share = min(table.share(index), table.share(index, statements=True, minimum=1))
         dense = count >= max(need, 5) and count >= density * counted  # 5 lines at least: a pattern, not a chance
-        if (count >= need and share >= floor) or dense or (share >= high and table.share(index, statements=True) >= high):
+        high_shared = share >= high and table.share(index, statements=True, minimum=statements) >= high
+        if (count >= need and share >= floor) or dense or high_shared:
             found = [signatures, Evidence("code_line_share", share, 0.8)]
             if dense:  # many lines only that language writes (a Perl module of qw() tables and POD)
                 found.append(Evidence("signature_density", min(1.0, count / (density * counted)), 0.8))
