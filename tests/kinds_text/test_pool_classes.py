@@ -1537,8 +1537,9 @@ MATHLIBTOOLS_VERSION_PY = """\
 __version__ = '1.1.0'
 """
 
-#: libgmerlin-dev 1.2.0, gui_gtk/albumentry.h (GPL-2), whole: one prototype on two lines under the licence
-GMERLIN_ALBUMENTRY_H = """\
+#: libgmerlin-dev 1.2.0, gui_gtk/chapterdialog.h (GPL-2), whole: one prototype on two lines under the licence, its
+#: first line a typed name opening a parameter list left open with a comma
+GMERLIN_CHAPTERDIALOG_H = """\
 /*****************************************************************
  * gmerlin - a general purpose multimedia framework and applications
  *
@@ -1561,12 +1562,8 @@ GMERLIN_ALBUMENTRY_H = """\
  * *****************************************************************/
 
 
-/* This pops up a which shows all informations about a selected track */
-
-void bg_gtk_album_entry_show(const gavl_dictionary_t * m, GtkWidget * parent,
-                             bg_plugin_registry_t * plugin_reg);
-
-
+void bg_gtk_chapter_dialog_show(gavl_chapter_list_t ** list,
+                                gavl_time_t duration, GtkWidget * parent);
 """
 
 
@@ -1576,12 +1573,17 @@ void bg_gtk_album_entry_show(const gavl_dictionary_t * m, GtkWidget * parent,
         pytest.param(ERFA_VERSION_PY, ("code", "Python code output"), id="setuptools-scm-version"),
         pytest.param(ASDF_VERSION_PY, ("code", "Python code output"), id="setuptools-scm-version-tuple"),
         pytest.param(MATHLIBTOOLS_VERSION_PY, ("code", "Python code output"), id="dunder-version-module"),
-        pytest.param(GMERLIN_ALBUMENTRY_H, ("code", "C code output"), id="header-of-one-prototype"),
+        pytest.param(GMERLIN_CHAPTERDIALOG_H, ("code", "C code output"), id="header-of-one-prototype"),
         # one statement under comments is configuration as often as code: the look-alikes stay text
         pytest.param("#\n# The PAM configuration file for the Shadow `chpasswd' service\n#\n\n@include common-password\n",
                      ("text", "Text output"), id="pam-include"),
         pytest.param('Acquire::Languages "none";\n', ("text", "Text output"), id="apt-one-setting"),
         pytest.param("# version of the data files\nversion = '2.0'\n", ("text", "Text output"), id="ini-version-key"),
+        # lighttpd's conf-available files: three statements, `=>` and `+=` in them, every line code-like
+        pytest.param('server.modules      += ( "mod_userdir" )\nuserdir.path         = "public_html"\n'
+                     'userdir.exclude-user = ( "root", "postmaster" )\n', ("text", "Text output"), id="lighttpd-userdir"),
+        pytest.param('$HTTP["host"] =~ "^www\\.(.*)" {\n  url.redirect = ( "^/(.*)" => "http://%1/$1" )\n}\n',
+                     ("text", "Text output"), id="lighttpd-redirect"),
     ],
 )
 def test_version_modules_and_one_prototype_headers(content: str, expected: tuple[str, str]) -> None:
