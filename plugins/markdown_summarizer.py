@@ -1160,22 +1160,29 @@ def _without_here_documents(lines: list[str]) -> list[str]:
 
 
 #: a line at column 0 of a YAML document: a key (``name:``, ``- name:``, ``"on":``), a comment, a document marker
-_YAML_TOP_KEY = LazyPattern(re.compile, r"(?:-[ \t]+)?[\"']?[A-Za-z0-9_.-]+[\"']?:(?:[ \t]|$)")
+_YAML_TOP_KEY = LazyPattern(re.compile, r"(?:-[ \t]+)?[\"']?\$?[A-Za-z0-9_.-]+[\"']?:(?:[ \t]|$)")
+#: a column-0 line that opens a block scalar (`- |`, `doc: >-`): the lines under it are its indented text
+_YAML_BLOCK_OPENER = LazyPattern(re.compile, r"(?:-|[\"']?\$?[A-Za-z0-9_.-]+[\"']?:)[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
 
 
 def _yaml_document(lines: list[str]) -> bool:
     """Whether the probe is a YAML document: every line at column 0 is a ``key:``, a ``#`` comment or a
-    ``---``/``...`` marker, three keys at least. Its Markdown is in indented values (a GitHub issue form's
-    ``description: >`` and ``value: |`` blocks); a Markdown document has its paragraphs at column 0."""
+    ``---``/``...`` marker, three keys at least, or one when a line opens a block scalar (a schema-salad
+    ``- |`` list of Markdown sections; ``$base:`` / ``$graph:`` keys too). Its Markdown is in indented values
+    (a GitHub issue form's ``description: >`` and ``value: |`` blocks); a Markdown document has its
+    paragraphs at column 0."""
     keys = 0
+    opener = False
     for line in lines:
         line = line.rstrip("\r")
         if not line.strip() or line[0] in " \t" or line.startswith("#") or line in ("---", "..."):
             continue
-        if _YAML_TOP_KEY.match(line) is None:
+        if _YAML_BLOCK_OPENER.match(line) is not None:
+            opener = True
+        elif _YAML_TOP_KEY.match(line) is None:
             return False
         keys += 1
-    return keys >= 3
+    return keys >= 3 or (opener and keys >= 1)
 
 
 def _summarize(inp: KindInput) -> Claim | None:
