@@ -1160,9 +1160,10 @@ def _without_here_documents(lines: list[str]) -> list[str]:
 
 
 #: a line at column 0 of a YAML document: a key (``name:``, ``- name:``, ``"on":``), a comment, a document marker
-_YAML_TOP_KEY = LazyPattern(re.compile, r"(?:-[ \t]+)?[\"']?\$?[A-Za-z0-9_.-]+[\"']?:(?:[ \t]|$)")
+_YAML_KEY = r"[\"']?\$?[A-Za-z0-9_.-]+[\"']?:"
+_YAML_TOP_KEY = LazyPattern(re.compile, rf"(?:-[ \t]+)?{_YAML_KEY}(?:[ \t]|$)")
 #: a column-0 line that opens a block scalar (`- |`, `doc: >-`): the lines under it are its indented text
-_YAML_BLOCK_OPENER = LazyPattern(re.compile, r"(?:-|[\"']?\$?[A-Za-z0-9_.-]+[\"']?:)[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
+_YAML_BLOCK_OPENER = LazyPattern(re.compile, rf"(?:-|{_YAML_KEY})[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$")
 
 
 def _yaml_document(lines: list[str]) -> bool:
@@ -1194,14 +1195,14 @@ def _summarize(inp: KindInput) -> Claim | None:
     head = _lines.first_lines(text, probe + 500)  # indices past probe + 499 are never read
     keys, body_start = _front_matter(head)
     probed = head[body_start : body_start + probe]
-    if _listing(probed, caps):
-        return None
-    if _may_claim(probed, caps) and not _yaml_document(head[:probe]):
+    claimable = _may_claim(probed, caps)
+    yaml_document = (claimable or len(keys) >= 2) and _yaml_document(head[:probe])
+    if claimable and not yaml_document:
         judged = _without_here_documents(_without_block_comments(_without_html_comments(probed)))
         evidence = _claim_evidence(_scan(judged, caps), caps, _evidence(judged, caps))
     else:
         evidence = ()
-    if not evidence and len(keys) >= 2 and not _yaml_document(head[:probe]):
+    if not evidence and len(keys) >= 2 and not yaml_document:
         # issue 10 (probe_docs): a YAML front matter over a body with inline Markdown (a GitHub issue template's
         # ``**Describe the bug**`` lines): front matter is a Markdown convention (Jekyll, GitHub, MkDocs); the
         # probe's 20 files with one are all Markdown
@@ -1212,6 +1213,8 @@ def _summarize(inp: KindInput) -> Claim | None:
         if not _task_list(probed, caps):
             return None
         evidence = (Evidence("task_list", 1.0, 0.8),)
+    if _listing(probed, caps):  # asked only of a would-be claim: most inputs never reach it
+        return None
     with paused_gc():
         lines = text.split("\n")
         del lines[:body_start]
