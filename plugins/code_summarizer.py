@@ -112,6 +112,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "neutral_blocks": {"type": "boolean"},
         "text_line_pattern": _PATTERN,
         "max_text_lines": _INT,
+        "prose_line_pattern": _PATTERN,
         "config_comment_pattern": _PATTERN,
         "config_line_pattern": _PATTERN,
         "config_code_pattern": _PATTERN,
@@ -161,6 +162,7 @@ DEFAULTS: Mapping[str, Any] = {
     "neutral_blocks": False,
     "text_line_pattern": None,
     "max_text_lines": 1,
+    "prose_line_pattern": None,
     "config_comment_pattern": None,
     "config_line_pattern": None,
     "config_code_pattern": None,
@@ -186,6 +188,7 @@ PATTERN_KEYS = frozenset(
         "language_signatures",
         "language_lines",
         "text_line_pattern",
+        "prose_line_pattern",
         "config_comment_pattern",
         "config_line_pattern",
         "config_code_pattern",
@@ -533,6 +536,20 @@ class _Languages:
             and not _STRING_LINE.match(sample[i])
         )
 
+    def prose_lines(self, index: int) -> int:
+        """How many sample lines outside block comments are sentences (``prose_line_pattern``) and no
+        signature line of the language at ``index``."""
+        regex = self.caps.get("prose_line_pattern")
+        if regex is None:
+            return 0
+        neutral = self.neutral()
+        own = self.signature_lines(index)
+        return sum(
+            1
+            for i in _line_hits(regex, self.blob, self.starts) - own
+            if not neutral[i] and not self.sample[i].lstrip().startswith(_COMMENT_LINE_LEADS)
+        )
+
     def marked(self) -> str | None:
         """The first language whose marker (a shebang, a ``" Vim syntax file`` header...) is in the sample."""
         for name, marker, _sig, _lines_re in self.table:
@@ -698,6 +715,8 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
         # comment lines count neither way (a config file of `#` comments is not code)
         share = min(table.share(index), table.share(index, statements=True, minimum=1))
         dense = count >= max(need, 5) and count >= density * counted  # 5 lines at least: a pattern, not a chance
+        if dense and table.prose_lines(index) >= count:
+            dense = False  # as many sentences as the language's lines: a document quoting a struct or a snippet
         high_shared = share >= high and table.share(index, statements=True, minimum=statements) >= high
         if (count >= need and share >= floor) or dense or high_shared:
             found = [signatures, Evidence("code_line_share", share, 0.8)]

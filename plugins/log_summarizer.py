@@ -199,6 +199,8 @@ DEFAULTS: Mapping[str, Any] = {
         r"^ *(?:File|Size|Device|Access|Modify|Change|Birth): ",
         # git reflog lines (ref moves, one timestamp each with --date)
         r"^[0-9a-f]{7,40} (?:\([^()\n]*\) )?[\w./-]+@\{[^}\n]+\}: ",
+        # a CSV record whose first field is quoted (a timestamp column, not a log line)
+        r'^"(?:[^"\n]|"")*",',
     ],
     "strip_ansi": True,
     "tab_table_share": 0.95,

@@ -67,7 +67,7 @@ DEFAULTS: Mapping[str, Any] = {
     "fence": r"^ {0,3}(?P<fence>`{3,9}|~{3,9})(?:[ \t\r]*$|[ \t]*(?P<info>[^`~\s][^`\s]*))",
     "link": r"\[[^\]\n]*\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"]*\")?\)|<https?://[^>\s]+>",
     "image": r"!\[[^\]\n]*\]\([^)\s]+",
-    "reference": r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S+",
+    "reference": r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S*[/.#:<]\S*",
     "list_item": r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S",
     "table_rule": r"^ {0,3}\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$",
     "quote": r"^ {0,3}>",
@@ -798,7 +798,10 @@ _RST = LazyPattern(re.compile,
     re.M,
 )
 #: an inline link (its text may wrap onto a second line, as in a hand-wrapped paragraph) or a reference definition
-_MD_LINK = LazyPattern(re.compile, r"\[[^\]\n]+(?:\n[^\]\n]*)?\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S+", re.M)
+#: whose target is a URL, a path or an anchor (``[Windows]:W``, an INI-style section with a hotkey, is none)
+_MD_LINK = LazyPattern(re.compile, r"\[[^\]\n]+(?:\n[^\]\n]*)?\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S*[/.#:<]\S*", re.M)
+#: an inline link's target that is a URL (``](https://...``, ``](mailto:...``)
+_URL_TARGET = LazyPattern(re.compile, r"\]\((?:https?://|mailto:)")
 #: a link target that is code, not a URL or a path (issue 10, probe_docs): a call or an argument list quoted in a
 #: plain-text TODO or guide (``[REQ==0](pack()``, ``[int](...)``, Lua's ``mytable["entry"](mytable, "param")``): it
 #: holds ``(``, ``=`` or ``,`` or is dots only, and no URL or path character (``/ : # ? @``) nor a ``.ext``
@@ -848,6 +851,7 @@ class _Evidence:
     inline_code: int = 0
     bold: int = 0
     links: int = 0  # inline links and reference definitions (not bare <https://...> autolinks)
+    url_links: int = 0  # of ``links``: inline links to a URL (``[text](https://...)``, ``mailto:``)
     comment_blocks: int = 0
     rst: int = 0
     rst_adornments: int = 0  # of ``rst``: ``=``/``-`` over- and underlines only (no directive, role, literal...)
@@ -960,7 +964,9 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
     # two GNU quotes or more: the backticks are quotes, and spans between them are not code
     ev.inline_code = len(_INLINE_CODE.findall(_GNU_QUOTE.sub(" ", text) if len(gnu) >= 2 else text))
     ev.bold = sum(1 for bold in _BOLD.findall(text) if _DUNDER.fullmatch(bold) is None)
-    ev.links = sum(1 for link in _MD_LINK.finditer(text) if _CODE_TARGET.search(link.group(0)) is None)
+    links = [link.group(0) for link in _MD_LINK.finditer(text) if _CODE_TARGET.search(link.group(0)) is None]
+    ev.links = len(links)
+    ev.url_links = sum(1 for link in links if _URL_TARGET.search(link) is not None)
     ev.comment_blocks = len(_COMMENT_BLOCK.findall(text))
     for match in _RST.finditer(text):
         if match.group(1) is None:
@@ -1075,6 +1081,10 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
         # under `## jQuery v3.6.0` / `### jQuery License`: a javadoc tree's legal/*.md)
         or (ev.isolated >= 2 and scan.blocks and not ev.commentish and not rst)
         or (not headed and strong >= 3 and scan.lists + scan.prose >= 2 and rst == 0)
+        # no heading, but a list of five items or more under prose with a Markdown link to a URL (an AUTHORS.md of
+        # `* Name <mail>` items under a `[patches by X](url)` line); code spans are no such evidence (a plain-text
+        # changelog of `* item` lines quotes `identifiers` in them too)
+        or (not headed and ev.url_links and scan.lists >= 5 and scan.prose >= 1 and rst == 0)
         # a GFM pipe table (header row, delimiter row, body rows) is Markdown on its own
         or (ev.pipe_tables and rst == 0)
     ):

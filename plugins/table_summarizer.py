@@ -26,7 +26,8 @@ kept, and content without quotes is read with plain splits (same result).
   the rows match, the content is prose or a log, not a table.
 * ``comment_header`` (false): content opening with up to 50 ``#`` lines whose last one
   holds the delimiter is read as that line (its ``#`` removed) over the rows that follow
-  (``lscpu -p``); the rows must have its width, as for any table.
+  (``lscpu -p``); the rows must have its width, as for any table, and its cells must be
+  names of three words at most (not a sentence with a comma).
 
 .. rubric:: Examples
 
@@ -416,6 +417,8 @@ def summarize_table(inp: KindInput, kind: str) -> Synopsis | Claim | None:
 
 
 _MAX_COMMENT_LINES = 50
+#: a column name in a ``#`` header line has at most this many words
+_MAX_HEADER_WORDS = 3
 
 
 def _after_comments(content: str, delimiter: str) -> str | None:
@@ -436,6 +439,8 @@ def _after_comments(content: str, delimiter: str) -> str | None:
     rest = content[pos:]
     if last is None or delimiter not in last or not rest.strip():
         return None
+    if any(len(cell.split()) > _MAX_HEADER_WORDS for cell in last.split(delimiter)):
+        return None  # a sentence with a comma (`# last updated november 4, 2019`), not column names
     return last + "\n" + rest
 
 

@@ -34,7 +34,9 @@ common first, ties in first-seen order (``Counter.most_common``).
   would. ``false``: the seed's ``fromstring`` on a str, which refuses such content.
 * ``namespace_errors`` (``fail``): ``tolerate``: a document that is well-formed but breaks a
   namespace rule (an unbound prefix such as ``xi:include`` with no ``xmlns:xi``, an
-  undeclared prefix ``xmlns:a=""``) is read without namespace processing (tags as written).
+  undeclared prefix ``xmlns:a=""``, a reserved prefix or namespace name bound:
+  ``xmlns:x="http://www.w3.org/XML/1998/namespace"``) is read without namespace processing
+  (tags as written).
 * ``feeds`` (false): an RSS 2.0 / RSS 1.0 (RDF) / Atom document says so and counts its items
   or entries (``feed: RSS 2.0, items: 20``).
 * ``confidence`` (false): return a :class:`~toolstub.claims.Claim` with evidence
@@ -638,7 +640,18 @@ def _legacy_decoded(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
 
 
-_NAMESPACE_ERRORS = {errors.codes[errors.XML_ERROR_UNBOUND_PREFIX], errors.codes[errors.XML_ERROR_UNDECLARING_PREFIX]}
+# the namespace rules a well-formed document can break: an unbound or undeclared prefix, and a reserved
+# prefix or namespace name bound (the W3C's own 2000 XMLSchema.xsd binds ``xmlns:x`` to the XML namespace)
+_NAMESPACE_ERRORS = {
+    errors.codes[name]
+    for name in (
+        errors.XML_ERROR_UNBOUND_PREFIX,
+        errors.XML_ERROR_UNDECLARING_PREFIX,
+        errors.XML_ERROR_RESERVED_PREFIX_XML,
+        errors.XML_ERROR_RESERVED_PREFIX_XMLNS,
+        errors.XML_ERROR_RESERVED_NAMESPACE_URI,
+    )
+}
 
 _HTML_ROOTS = frozenset(
     "html head body div span p a table thead tbody tr td th ul ol li dl dt dd form input button select "

@@ -267,6 +267,11 @@ def src_debs(b: FreshBuilder, tmp: Path) -> None:
             if re.match(rb"#!\s*\S*/(env\s+)?(ba|da|)sh\b", data):
                 b.add(f"deb:{name}/{rel}", "code", data, source="deb-etc", group="deb-etc-code", note="lang:shell", quota=10)
             continue
+        if data.startswith(b"<?php"):
+            # label fix (pool 11): a PHP file shipped as a sample config (horde's /etc/horde/*/hooks.php.dist)
+            # opens with PHP's own tag: it is PHP code, not configuration text
+            b.add(f"deb:{name}/{rel}", "code", data, source="deb-etc", group="deb-etc-code", note="lang:php", quota=10)
+            continue
         lab = fresh_label(rel)
         if lab is not None and lab[0] not in ("text",):
             b.add(f"deb:{name}/{rel}", lab[0], data, source="deb-etc", group=f"deb-etc-{lab[0]}", note=lab[1], quota=10)

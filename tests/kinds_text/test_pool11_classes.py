@@ -1,0 +1,612 @@
+"""Issue 10 (pool probe: docs/probes/probe_pool.py, pools 10 and 11, half ``a``): classes of real files from Debian
+packages that `default` read as another kind, each with look-alikes that must keep theirs. The excerpts are short
+and quoted from the packages named.
+
+- The W3C's 2000 XMLSchema.xsd (libxml-compile-perl, ``XML/Compile/xsd/2000-XMLSchema.xsd``) binds ``xmlns:x`` to
+  the XML namespace, which the namespace rules reserve: expat refused it and the schema fell to text. A reserved
+  prefix or namespace name bound is tolerated as an unbound prefix is (read without namespace processing).
+- Maven-archetype-style Java templates (python3-schema-salad's ``java/main_utils/Saveable.java``):
+  ``package ${package}.utils;`` then ``public interface Saveable {``. The placeholder broke Java's package
+  signature and the two lines read as configuration. A placeholder may stand in a package name, and a Java or
+  C# type declared with a modifier is a program's line.
+- A CSV whose first field is quoted and holds a time (xlsx2csv's ``examples/test/timeformat.csv``) read as a log:
+  the time matched the log's timestamp. A record opening with a quoted field then a comma is no log line.
+- Cargo's normalized ``Cargo.toml`` (librust-aliasable-dev): ``include = ["src/**/*", ...]`` matched Makefile's
+  ``include FILE`` signature and the manifest read as a Makefile. ``include =`` is a key.
+- An INI file with ``;`` comments (liblemonldap-ng-common-perl's ``/etc/lemonldap-ng/lemonldap-ng.ini``):
+  ``localStorage=Cache::FileCache`` matched Julia's ``x::Type`` annotation (8 such lines: Julia code), and once
+  that was fixed, the ``;`` comment lines read as a semicolon table with an empty first column. A Julia annotation
+  is on a lower-case name or a call (``x::Int``, ``f(x)::Int``); a row opening with an empty cell is a comment.
+- A Ruby module of mixins and autoloads (ruby-actionview 6.1's ``action_view/helpers.rb``): ``autoload :X`` and
+  ``include X`` lines were no Ruby signature and read as ``directive args`` settings. They are Ruby's, and
+  ``def name`` without parentheses or ``module Name`` is a program's line.
+- A Perl module's README written by pod2text (libmessage-passing-filter-regexp-perl): ``NAME``, the indented
+  ``Module - what it does``, then ``SYNOPSIS`` quoting Perl: read as Perl. It is a manual, text.
+- A CPAN ``Changes`` file (libnet-domain-tld-perl's ``changelog.gz``: ``Revision history for Net::Domain::TLD``)
+  quoting the hash rows it changed: read as Perl. Its first line is Module::Starter's, a text document's (so
+  libparams-callbackrequest-perl's, with a Markdown link in an entry, stays text too).
+- Left: a Python fixture module that is one list literal (python3-softlayer's ``fixtures/*.py``: ``getAllObjects
+  = [``) was code only because CSS took its ``{`` lines for selector blocks; it is text now. ``name = [`` as a
+  Python signature was measured and dropped: a Cargo.toml's multi-line arrays (``keywords = [``) open the same way.
+- A plain-text spec describing a C struct (qemu-system-data's ``specs/pci-testdev.txt``): eight C lines among
+  twenty-five made the sample dense in C. A sample with as many sentences as the language's lines is a document.
+- A ``#`` comment block over comma-separated rows whose last comment is a sentence with a comma (tlf's
+  ``cwops.txt``: ``# last updated november 4, 2019``) read as a CSV under a comment header. A header's cells are
+  names of three words at most.
+- JSON with trailing commas in a ``.yml`` (schema-salad's ``metaschema/ident_res_proc.yml``): its ``{`` lines
+  matched CSS's selector-block line, and CSS (dense) beat the JSON claim. A selector line has a selector.
+- Markdown without a heading: an ``AUTHORS.md`` (gnome-shell-extension-appindicator) of ``* Name <mail>`` items
+  under a line with a Markdown link. A list of five items or more under prose with a link to a URL is Markdown
+  (a manual's ``[xx](+yy)`` is none); code
+  spans are not enough (a plain-text changelog of ``* item`` lines quotes identifiers in them: elpa-yaml-mode's,
+  so chocolate-doom's ``TODO.md`` of nested lists quoting ``code`` stays text).
+- wxglade's ``widgets/widgets.txt``: ``[Windows]:W`` section lines read as Markdown reference definitions. A
+  reference's target is a URL, a path or an anchor.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import toolstub
+
+
+def kind(content: str) -> str:
+    return toolstub.synopsize(content).kind
+
+
+# libxml-compile-perl: XML/Compile/xsd/2000-XMLSchema.xsd (W3C), lines 1-12 and a reserved-namespace binding
+XSD_2000 = """<?xml version='1.0' encoding='UTF-8'?>
+<!-- XML Schema schema for XML Schemas: Part 1: Structures -->
+<!DOCTYPE schema PUBLIC "-//W3C//DTD XMLSCHEMA 200010//EN" "XMLSchema.dtd" [
+<!ATTLIST element xmlns:x CDATA #IMPLIED>
+<!ATTLIST schema          id  ID  #IMPLIED>
+<!ATTLIST complexType     id  ID  #IMPLIED>
+]>
+<schema xmlns="http://www.w3.org/2000/10/XMLSchema" targetNamespace="http://www.w3.org/2000/10/XMLSchema"
+        version="Id: XMLSchema.xsd,v 1.48 2000/10/24 13:51:24 ht Exp ">
+ <element name="documentation" xmlns:x="http://www.w3.org/XML/1998/namespace" id="documentation">
+   <annotation>
+     <documentation xml:lang="en" source="http://www.w3.org/TR/xmlschema-1/#element-documentation"/>
+   </annotation>
+ </element>
+</schema>
+"""
+
+
+def test_xml_binding_a_reserved_namespace_is_xml() -> None:
+    assert kind(XSD_2000) == "xml"
+
+
+def test_xml_that_is_not_well_formed_stays_text() -> None:
+    assert kind(XSD_2000.replace("</schema>", "</schemas>")) != "xml"
+
+
+# python3-schema-salad: schema_salad/java/main_utils/Saveable.java and java/test_utils/ExamplesTest.java
+SAVEABLE_JAVA = """package ${package}.utils;
+
+public interface Saveable {
+  // TODO: implement writable interface
+  // public abstract void save(boolean top, String baseUrl, boolean relativeUris);
+}
+"""
+EXAMPLES_TEST_JAVA = """package ${package}.utils;
+
+public class ExamplesTest {
+${example_tests}
+}
+"""
+
+
+@pytest.mark.parametrize("content", [SAVEABLE_JAVA, EXAMPLES_TEST_JAVA], ids=["interface", "class"])
+def test_java_template_with_a_placeholder_package_is_code(content: str) -> None:
+    syn = toolstub.synopsize(content)
+    assert (syn.kind, syn.title) == ("code", "Java code output")
+
+
+def test_a_placeholder_config_block_stays_text() -> None:
+    # an nginx-style template block with placeholders: settings, no program
+    conf = "server {\n    listen ${port};\n    server_name ${host};\n    root ${root};\n}\n"
+    assert kind(conf) == "text"
+
+
+# xlsx2csv: examples/test/timeformat.csv
+TIMEFORMAT_CSV = '''"03""-""08""-""2017"" ""14:35:00",14:40
+"03""-""08""-""2017"" ""00:00:00",11:30
+"03""-""08""-""2017"" ""15:40:00",00:01
+'''
+
+
+def test_csv_with_a_quoted_time_first_field_is_csv() -> None:
+    assert kind(TIMEFORMAT_CSV) == "csv"
+
+
+def test_a_log_with_quoted_messages_stays_a_log() -> None:
+    log = ('2024-05-01 10:00:01 INFO "GET /a" 200\n2024-05-01 10:00:02 ERROR "GET /b", 500\n'
+           '2024-05-01 10:00:03 INFO "GET /c" 200\n')
+    assert kind(log) == "log"
+
+
+# librust-aliasable-dev: aliasable-0.1.3/Cargo.toml (normalized by cargo)
+CARGO_TOML = """# THIS FILE IS AUTOMATICALLY GENERATED BY CARGO
+#
+# When uploading crates to the registry Cargo will automatically
+# "normalize" Cargo.toml files for maximal compatibility
+
+[package]
+edition = "2018"
+name = "aliasable"
+version = "0.1.3"
+authors = ["avitex <avitex@wfxlabs.com>"]
+include = ["src/**/*", "README.md", "CHANGELOG.md", "LICENSE", "Cargo.toml"]
+description = "Basic aliasable (non unique pointer) types"
+homepage = "https://github.com/avitex/rust-aliasable"
+readme = "README.md"
+categories = ["no-std", "data-structures"]
+license = "MIT"
+[package.metadata.docs.rs]
+all-features = true
+rustdoc-args = ["--cfg", "docsrs"]
+
+[dependencies.stable_deref_trait]
+version = "1.2"
+optional = true
+
+[features]
+alloc = []
+default = ["alloc"]
+"""
+
+
+def test_cargo_manifest_with_an_include_key_is_text() -> None:
+    assert kind(CARGO_TOML) == "text"
+
+
+def test_makefile_include_stays_a_makefile() -> None:
+    mk = "include config.mk\n\nCFLAGS += -O2\n\nall: prog\n\nprog: main.o util.o\n\t$(CC) -o $@ $^\n"
+    assert toolstub.synopsize(mk).title == "Makefile code output"
+
+
+# liblemonldap-ng-common-perl: /etc/lemonldap-ng/lemonldap-ng.ini (lines 1-20 and 159-185)
+LEMONLDAP_INI = r""";==============================================================================
+; LemonLDAP::NG local configuration parameters
+;
+; This file is dedicated to configuration parameters override
+; You can set here configuration parameters that will be used only by
+; local LemonLDAP::NG elements
+;
+; Section "all" is always read first before "portal", "handler"
+; and "manager"
+;
+; Section "configuration" is used to load global configuration and set cache
+; (replace old storage.conf file)
+;
+; Other section are only read by the specific LemonLDAP::NG component
+;==============================================================================
+
+[all]
+
+; CUSTOM FUNCTION
+; If you want to create customFunctions in rules, declare them here:
+type=File
+dirName = /var/lib/lemonldap-ng/conf
+; Optimize for readability instead of performance
+prettyPrint = 1
+
+; LOCAL CACHE CONFIGURATION
+;
+; To increase performances, use a local cache for the configuration. You have
+; to choose a Cache::Cache module and set its parameters. Example:
+;
+;           localStorage = Cache::FileCache
+;           localStorageOptions={                             \
+;               'namespace'          => 'lemonldap-ng-config',\
+;               'default_expires_in' => 600,                  \
+;               'directory_umask'    => '007',                \
+;               'cache_root'         => '/var/lib/lemonldap-ng/cache',       \
+;               'cache_depth'        => 3,                    \
+;           }
+localStorage=Cache::FileCache
+localStorageOptions={                             \
+    'namespace'          => 'lemonldap-ng-config',\
+    'default_expires_in' => 600,                  \
+    'directory_umask'    => '007',                \
+    'cache_root'         => '/var/lib/lemonldap-ng/cache',       \
+    'cache_depth'        => 3,                    \
+}
+
+"""
+
+
+def test_ini_naming_perl_packages_is_text() -> None:
+    assert kind(LEMONLDAP_INI) == "text"
+
+
+def test_julia_type_annotations_stay_julia() -> None:
+    jl = ("module Shapes\n\nexport area\n\nstruct Circle\n    r::Float64\nend\n\nfunction area(c::Circle)::Float64\n"
+          "    return pi * c.r^2\nend\n\nconst unit::Circle = Circle(1.0)\n\nend\n")
+    assert toolstub.synopsize(jl).title == "Julia code output"
+
+
+def test_semicolon_table_stays_csv() -> None:
+    table = "name;city;amount\nAda;London;1.250,00\nBob;Paris;99,50\nCy;Rome;10,00\nDee;Oslo;7,25\n"
+    assert kind(table) == "csv"
+
+
+# ruby-actionview 6.1.7.10: lib/action_view/helpers.rb (excerpt)
+ACTIONVIEW_HELPERS_RB = """# frozen_string_literal: true
+
+require "active_support/benchmarkable"
+
+module ActionView #:nodoc:
+  module Helpers #:nodoc:
+    extend ActiveSupport::Autoload
+
+    autoload :ActiveModelHelper
+    autoload :AssetTagHelper
+    autoload :AssetUrlHelper
+    autoload :AtomFeedHelper
+    autoload :CacheHelper
+    autoload :CaptureHelper
+    autoload :JavaScriptHelper, "action_view/helpers/javascript_helper"
+    autoload :NumberHelper
+    autoload :Tags
+
+    def self.eager_load!
+      super
+      Tags.eager_load!
+    end
+
+    extend ActiveSupport::Concern
+
+    include ActiveSupport::Benchmarkable
+    include ActiveModelHelper
+    include AssetTagHelper
+    include AssetUrlHelper
+    include AtomFeedHelper
+    include CacheHelper
+    include CaptureHelper
+    include JavaScriptHelper
+    include NumberHelper
+  end
+end
+"""
+
+
+def test_ruby_module_of_autoloads_and_mixins_is_ruby() -> None:
+    syn = toolstub.synopsize(ACTIONVIEW_HELPERS_RB)
+    assert (syn.kind, syn.title) == ("code", "Ruby code output")
+
+
+def test_a_settings_file_of_words_stays_text() -> None:
+    conf = "include Defaults\nserver alpha\nport 8080\nuser nobody\ngroup nogroup\ntimeout 30\n"
+    assert kind(conf) == "text"
+
+
+# libmessage-passing-filter-regexp-perl: README (pod2text), excerpt
+POD2TEXT_README = """NAME
+    Message::Passing::Filter::Regexp - Regexp Capture Filter For
+    Message::Passing
+
+SYNOPSIS
+        # message-passing-cli
+        use Message::Passing::DSL;
+        run_message_server message_chain {
+            input file => (
+                class => 'FileTail',
+                output_to => 'decoder',
+            );
+            decoder decoder => (
+                class => 'JSON',
+                output_to => 'logstash',
+            );
+            filter regexp => (
+                class => 'Regexp',
+                format => ':nginxaccesslog',
+                capture => [qw( ts status remotehost url oh responsetime upstreamtime bytes )]
+                output_to => 'encoder',
+            );
+            output stdout => (
+                class => 'STDOUT',
+            );
+        };
+
+DESCRIPTION
+    This filter passes all incoming messages through with regexp captures.
+
+AUTHOR
+    chenryn, <rao.chenlin@gmail.com>
+"""
+
+
+def test_pod2text_readme_is_text() -> None:
+    assert kind(POD2TEXT_README) == "text"
+
+
+def test_perl_module_with_pod_stays_perl() -> None:
+    pm = ("package Foo::Bar;\nuse strict;\nuse warnings;\n\nsub new {\n    my ($class, %args) = @_;\n"
+          "    return bless {%args}, $class;\n}\n\n1;\n__END__\n\n=head1 NAME\n\nFoo::Bar - a bar\n\n=cut\n")
+    assert toolstub.synopsize(pm).title == "Perl code output"
+
+
+# libnet-domain-tld-perl: changelog.gz (the module's Changes), excerpt
+TLD_CHANGES = """Revision history for Net::Domain::TLD
+
+1.05  Tue Jan 23 12:00:00 2001
+\t- original version
+1.69  Sun Jan 17 18:00:00 2011
+\t- addition of .xxx
+1.70  Tue Sep 10 00:38:00 2013
+        - parsed new TLD list from https://www.iana.org/domains/root/db
+        - added the following missing TLD entries:
+
+        'bq' => q{Not assigned},
+        'cw' => q{University of the Netherlands Antilles},
+        'post' => q{Universal Postal Union},
+        'ss' => q{Not assigned},
+        'sx' => q{SX Registry SA B.V.},
+        'xn--0zwm56d' => q{Internet Assigned Numbers Authority},
+        'xn--11b5bs3a9aj6g' => q{Internet Assigned Numbers Authority},
+        'xn--3e0b707e' => q{KISA (Korea Internet &amp; Security Agency)},
+        'xn--45brj9c' => q{National Internet Exchange of India},
+        'xn--54b7fta0cc' => q{Not assigned},
+"""
+
+
+def test_cpan_changes_file_is_text() -> None:
+    assert kind(TLD_CHANGES) == "text"
+
+
+# qemu-system-data: specs/pci-testdev.txt (excerpt)
+PCI_TESTDEV_TXT = """pci-test is a device used for testing low level IO
+
+device implements up to three BARs: BAR0, BAR1 and BAR2.
+Each of BAR 0+1 can be memory or IO. Guests must detect
+BAR types and act accordingly.
+
+BAR 0+1 size is up to 4K bytes each.
+BAR 0+1 starts with the following header:
+
+typedef struct PCITestDevHdr {
+    uint8_t test;  <- write-only, starts a given test number
+    uint8_t width_type; <- read-only, type and width of access for a given test.
+                           1,2,4 for byte,word or long write.
+                           any other value if test not supported on this BAR
+    uint8_t pad0[2];
+    uint32_t offset; <- read-only, offset in this BAR for a given test
+    uint32_t data;    <- read-only, data to use for a given test
+    uint32_t count;  <- for debugging. number of writes detected.
+    uint8_t name[]; <- for debugging. 0-terminated ASCII string.
+} PCITestDevHdr;
+
+All registers are little endian.
+
+device is expected to always implement tests 0 to N on each BAR, and to add new
+tests with higher numbers.  In this way a guest can scan test numbers until it
+detects an access type that it does not support on this BAR, then stop.
+
+BAR2 is a 64bit memory bar, without backing storage.  It is disabled
+by default and can be enabled using the membar=<size> property.  This
+can be used to test whether guests handle pci bars of a specific
+(possibly quite large) size correctly.
+"""
+
+
+def test_prose_quoting_a_c_struct_is_text() -> None:
+    assert kind(PCI_TESTDEV_TXT) == "text"
+
+
+def test_c_header_of_declarations_stays_c() -> None:
+    header = ("#ifndef PCI_H\n#define PCI_H\n\n#include <stdint.h>\n\ntypedef struct Hdr {\n    uint8_t test;\n"
+              "    uint8_t width;\n    uint32_t offset;\n    uint32_t data;\n} Hdr;\n\nint pci_init(Hdr *h);\n"
+              "void pci_reset(Hdr *h);\n\n#endif\n")
+    assert toolstub.synopsize(header).title == "C code output"
+
+
+# tlf: /usr/share/tlf/cwops.txt (first lines)
+CWOPS_TXT = """# cwops member list up to number 2384
+# last updated november 4, 2019
+2E0OBO,Bob 2381
+3W9T,Trung 1707
+4K0CW,Axel 1678
+4X4NJ,Riki 275
+4X4PP,Pepe 1442
+4X6GP,Vic 5
+4X6KF,Falafel 659
+4Z1UF,Ilya 636
+4Z4DX,Dov 175
+6Y2T,Yuri 21
+6Y5WJ,Josh 186
+7J1ABD,Dan 1176
+"""
+
+
+def test_rows_under_a_comment_sentence_are_no_commented_table() -> None:
+    assert kind(CWOPS_TXT) == "text"
+
+
+def test_lscpu_style_comment_header_stays_csv() -> None:
+    lscpu = ("# The following is the parsable format, which can be fed to other\n# programs.\n"
+             "# CPU,Core,Socket,Node\n0,0,0,0\n1,1,0,0\n2,2,0,0\n3,3,0,0\n")
+    assert kind(lscpu) == "csv"
+
+
+# python3-schema-salad: metaschema/ident_res_proc.yml (JSON with trailing commas)
+IDENT_RES_PROC = """{
+  "id": "http://example.com/base",
+  "form": {
+    "id": "http://example.com/base#one",
+    "things": [
+      {
+        "id": "http://example.com/base#one/two"
+      },
+      {
+        "id": "http://example.com/base#three"
+      },
+      {
+        "id": "http://example.com/four#five",
+      },
+      {
+        "id": "http://example.com/acid#six",
+      },
+      {
+        "subscopeField": {
+          "id": "http://example.com/base#one/thisIsASubscope/seven"
+        }
+      }
+    ],
+  }
+}
+"""
+
+
+def test_json_with_brace_lines_is_not_css() -> None:
+    assert kind(IDENT_RES_PROC) != "code"
+
+
+@pytest.mark.parametrize("css", [
+    ".a {\n  color: red;\n}\n:root {\n  --x: 1;\n}\n::selection {\n  color: blue;\n}\n[type=x] {\n  margin: 0;\n}\n",
+    "body {\n  padding: 0;\n}\na:hover {\n  color: red;\n}\n#main > p {\n  margin: 0 auto;\n}\n",
+], ids=["pseudo-and-attribute", "elements"])
+def test_css_selector_blocks_stay_css(css: str) -> None:
+    assert toolstub.synopsize(css).title == "CSS code output"
+
+
+# gnome-shell-extension-appindicator: AUTHORS.md (excerpt)
+AUTHORS_MD = """This extension is based on
+[patches made by Giovanni Campagna](https://bugzilla.gnome.org/show_bug.cgi?id=652122).
+
+Authors ordered by first contribution:
+
+* Jonas Kümmerlin <rgcjonas@gmail.com>
+* Damián Nohales <damiannohales@gmail.com>
+* Dincer Kavraal <dkavraal@gmail.com>
+* Thomas Schaberreiter <thomassc@ee.oulu.fi>
+* Hugo Josefson <hugo@josefson.org>
+* Anthony Ruhier <anthony.ruhier@gmail.com>
+
+<!--
+created with:
+git log --reverse --pretty="%an <%ae>%n%cn <%ce>" | awk '!seen[$0]++'
+-->
+"""
+def test_headingless_markdown_list_under_a_link_is_markdown() -> None:
+    assert kind(AUTHORS_MD) == "markdown"
+
+
+# elpa-yaml-mode: changelog.gz (upstream's, excerpt): `* item` lines quoting identifiers in code spans
+YAML_MODE_CHANGELOG = """0.0.15 Mon Nov  9 11:22:02 CET 2020
+\t* Fix propertization for lists of dicts with literal block (Ben
+\tStrutt)
+\t* Exclude newline from `yaml-nested-map-re` (Vasilij
+\tSchneidermann)
+\t* Fix indent after comment line (Adam Hess)
+0.0.9  Mon Mar 11 12:43:23 2013
+        * Fix anchor name can contain '_'. (Monson Shao)
+        * `checkdoc' nits (including the `checkdoc-autoload' extension).
+          (Samuel Bronson)
+        * Enable yaml-mode for *.yaml files. (Georgi Valkov)
+0.0.8  Tue Feb 28 13:06:42 2012
+        * Replaced `last-command-char` to `last-command-event` (sugyan)
+        * Ignore *.elc in .gitignore (semperos)
+        * Added autoload comments. (arthuraa)
+"""
+
+
+def test_plain_changelog_with_code_spans_stays_text() -> None:
+    assert kind(YAML_MODE_CHANGELOG) == "text"
+
+
+def test_plain_text_list_stays_text() -> None:
+    text = ("Things to do before the release:\n\n* update the manual\n* check the translations\n"
+            "* tag the release\n* upload the tarball\n* announce it on the list\n")
+    assert kind(text) == "text"
+
+
+# wxglade: widgets/widgets.txt (excerpt)
+WIDGETS_TXT = """# List of widget modules
+#
+# List all available widget modules - each on a own line.
+#
+# The modules can optionally be grouped by preceding section headers.
+# A section header is the name of the section enclosed in square brackets.
+# It may be followed by :K for hotkey
+
+
+[Windows]:W
+frame
+dialog
+panel
+
+[Containers]:C
+notebook
+splitter_window
+
+[Buttons]:B
+button
+toggle_button
+bitmap_button
+"""
+
+
+def test_sections_with_hotkeys_are_no_markdown_references() -> None:
+    assert kind(WIDGETS_TXT) == "text"
+
+
+def test_markdown_reference_definitions_stay_markdown() -> None:
+    doc = ("# Links\n\nSee [the manual][manual] and [the FAQ][faq] for details.\n\n"
+           "[manual]: https://example.org/manual\n[faq]: ./faq.md\n")
+    assert kind(doc) == "markdown"
+
+
+# libparams-callbackrequest-perl: changelog.gz (the module's Changes, excerpt): a Markdown link in an entry
+CALLBACKREQUEST_CHANGES = """Revision history for Perl extension Params::CallbackRequest.
+
+1.20  2011-06-23T05:47:01
+      - Moved repostitory to
+        [GitHub](https://github.com/theory/params-callbackrequest/).
+      - Switched to a "traditional" `Makefile.PL`.
+
+1.19  2008-06-23T18:00:43
+      - Fixed a pasto in the "Support" section of the documentaion, and added
+        that section to all of the modules in this distribution.
+      - Fixed Perl 5.6 requirement to be properly detected by earlier Perls.
+        Thanks to Slaven Rezic for testing on Perl 5.5.
+
+1.18  2008-05-03T23:44:20
+      - Updated POD test to take advantage of Test::Pod 1.20 or later.
+      - Reformatted the code a bit.
+      - Added a link to the Subversion repository.
+"""
+
+
+def test_cpan_changes_file_with_a_markdown_link_is_text() -> None:
+    assert kind(CALLBACKREQUEST_CHANGES) == "text"
+
+
+# safecopy's manual page (`man -l safecopy.1.gz`, excerpt): a regex-like `[xx](+yy)` is no link to a URL
+SAFECOPY_MAN = """SAFECOPY(1)                        SAFECOPY                        SAFECOPY(1)
+
+NAME
+       safecopy - rescue data from a source that causes IO errors
+
+OPTIONS
+       The following options are understood:
+
+       -b <size>
+              Blocksize for default read operations.
+       -f <size1>[:<size2>]
+              Blocksize when skipping over badblocks.
+       -r <size>
+              Resolution in bytes when searching for the exact beginning or
+              end of an unreadable area.
+
+       Include-file format:
+       [xx](+yy){
+              an area of yy bytes at offset xx
+       }[xx](+yy)
+"""
+
+
+def test_manual_page_with_bracket_parens_stays_text() -> None:
+    assert kind(SAFECOPY_MAN) == "text"
