@@ -1085,6 +1085,9 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
         # `* Name <mail>` items under a `[patches by X](url)` line); code spans are no such evidence (a plain-text
         # changelog of `* item` lines quotes `identifiers` in them too)
         or (not headed and ev.url_links and scan.lists >= 5 and scan.prose >= 1 and rst == 0)
+        # two ATX headings or more (none a comment) with a list item under each at least: an R package's NEWS.md
+        # (`# pkg 0.1.1`, then `*   Added ...`)
+        or (ev.isolated >= 2 and ev.isolated >= setext and not ev.commentish and not rst and scan.lists >= ev.isolated)
         # a GFM pipe table (header row, delimiter row, body rows) is Markdown on its own
         or (ev.pipe_tables and rst == 0)
     ):
@@ -1133,18 +1136,30 @@ _BLOCK_COMMENT_OPEN = LazyPattern(re.compile, r"[ \t]*/\*[*!]?(?:[ \t]|$)")
 
 def _without_block_comments(lines: list[str]) -> list[str]:
     """``lines`` with the lines of multi-line C-style comments blanked: a line that opens with ``/*``
-    (Rust's crate docs ``/*!``, a JSDoc ``/**``) up to the line that closes it with ``*/``. Their
+    (Rust's crate docs ``/*!``, a JSDoc ``/**``) up to the line that closes it with ``*/``, and Lua's
+    long comments (``--[[`` up to a ``]]`` or ``--]]`` line: luakit's ``markdown.lua`` opens with its manual). Their
     Markdown documents the program around them (a Rust ``lib.rs``), it is not the document's; a comment
     that never closes in the probe, or whose closing line is not a `` */`` line, is left as it is."""
-    out, start = list(lines), None
+    out, start, close = list(lines), None, ""
     for index, line in enumerate(lines):
         if start is None:
             if _BLOCK_COMMENT_OPEN.match(line) and "*/" not in line:
-                start = index
-        elif line.strip().endswith("*/") and line.lstrip(" \t")[:1] == "*":
+                start, close = index, "*/"
+            else:
+                lua = _LUA_COMMENT_OPEN.match(line)
+                if lua is not None and "]" + lua.group(1) + "]" not in line:
+                    start, close = index, "]" + lua.group(1) + "]"
+        elif close == "*/" and line.strip().endswith("*/") and line.lstrip(" \t")[:1] == "*":
+            out[start : index + 1] = [""] * (index + 1 - start)
+            start = None
+        elif close != "*/" and line.strip().endswith(close) and line.strip() in (close, "--" + close):
             out[start : index + 1] = [""] * (index + 1 - start)
             start = None
     return out
+
+
+#: a Lua long comment opening a line (``--[[``, ``--[==[``): its closing ``]]`` (``]==]``) alone on a later line
+_LUA_COMMENT_OPEN = LazyPattern(re.compile, r"[ \t]*--\[(=*)\[")
 
 
 #: a here-document opener: ``<<-HELP``, ``<<~DOC``, ``<<'EOT'``, ``<<"END"`` (an upper-case tag)

@@ -372,12 +372,22 @@ def _looks_like_prose(head: list[list[str]], caps: Mapping[str, Any], secondary:
     if not patterns:
         return False
     sample = head[: int(caps["sample_rows"])]
+    if secondary and len(sample) >= 3 and _empty_column(sample):
+        # a column empty in every row, its name too (`AW;;Aruba`): the doubled delimiter is the format's
+        # separator, not a column of a semicolon export
+        return True
     hits = 0
     for row in sample:
         line = _lines.encode("\x1f".join(row))
         if any(regex.search(line) is not None for regex in patterns):
             hits += 1
     return hits >= float(caps["not_table_fraction"]) * len(sample)
+
+
+def _empty_column(rows: list[list[str]]) -> bool:
+    """Whether some inner column is empty (or blank) in every one of ``rows``."""
+    width = min(len(row) for row in rows)
+    return any(all(not row[i].strip() for row in rows) for i in range(1, width - 1))
 
 
 def _column_line(header: list[str], caps: Mapping[str, Any]) -> str:

@@ -1,6 +1,6 @@
-"""Issue 10 (pool probe: docs/probes/probe_pool.py, pools 10 and 11, half ``a``): classes of real files from Debian
-packages that `default` read as another kind, each with look-alikes that must keep theirs. The excerpts are short
-and quoted from the packages named.
+"""Issue 10 (pool probe: docs/probes/probe_pool.py, pools 10, 11 and 12, half ``a``; pools 1-8's half ``a`` re-read):
+classes of real files from Debian packages that `default` read as another kind, each with look-alikes that must keep
+theirs. The excerpts are short and quoted from the packages named.
 
 - The W3C's 2000 XMLSchema.xsd (libxml-compile-perl, ``XML/Compile/xsd/2000-XMLSchema.xsd``) binds ``xmlns:x`` to
   the XML namespace, which the namespace rules reserve: expat refused it and the schema fell to text. A reserved
@@ -40,6 +40,21 @@ and quoted from the packages named.
   (a manual's ``[xx](+yy)`` is none); code
   spans are not enough (a plain-text changelog of ``* item`` lines quotes identifiers in them: elpa-yaml-mode's,
   so chocolate-doom's ``TODO.md`` of nested lists quoting ``code`` stays text).
+- Code that read as configuration or text (pools 1-8, half a, re-read): Go's ``doc.go`` (gin: a comment, then
+  ``package gin // import "..."``), a Perl module of data opening with its package (BioPerl's BlastPlus
+  ``Config.pm``, kephra's ``syntaxhighlighter::fortran``), a Tcl message table (gpsman's ``langid.tcl``:
+  ``set DLUNIT(KM,dist) km`` rows and ``array set MESS {``), small CMake files (``file (GLOB ...)``,
+  ``get_filename_component``, a ``-*- mode: cmake -*-`` line). A comment-led ``package name`` alone (or with its
+  import comment) marks Go, a ``::`` package or ``package Name;`` then ``use`` marks Perl, Emacs and Vim mode
+  lines mark CMake, and ``array set`` and CMake's own commands are a program's lines.
+- Pool 12 (ranks 6661-7260), half a: ``;``-separated ``CODE;;Name`` rows (ruby-i18n-data's ``countries-XX.txt``,
+  15 files, all labelled text and text for compat) read as a semicolon table: an inner column empty in every row,
+  its name too, is the format's separator; a gettext catalogue (ikiwiki's ``markdown.fr.po``) of Markdown strings
+  read as Markdown: its header entry is a text document's; luakit's ``markdown.lua`` opens with its manual in a
+  Lua long comment (``--[[`` ... ``]]``), blanked now as C's block comments were; an Objective-C header
+  (sogo's ``NGCards/iCalAlarm.h``: ``#import``, ``@interface``, ``- (void) f: (T *) x;``) had no language:
+  Objective-C is one; an R ``NEWS.md`` of ``# pkg version`` headings over ``*`` items (r-cran-zeligverse) had
+  no inline markup: two ATX headings with a list item under each are Markdown.
 - wxglade's ``widgets/widgets.txt``: ``[Windows]:W`` section lines read as Markdown reference definitions. A
   reference's target is a URL, a path or an anchor.
 """
@@ -610,3 +625,519 @@ OPTIONS
 
 def test_manual_page_with_bracket_parens_stays_text() -> None:
     assert kind(SAFECOPY_MAN) == "text"
+
+
+# golang-github-gin-gonic-gin-dev: gin/doc.go (whole file)
+GIN_DOC_GO = """/*
+Package gin implements a HTTP web framework called gin.
+
+See https://gin-gonic.com/ for more information about gin.
+*/
+package gin // import "github.com/gin-gonic/gin"
+"""
+
+
+def test_go_doc_file_is_go() -> None:
+    assert toolstub.synopsize(GIN_DOC_GO).title == "Go code output"
+
+
+def test_notes_naming_a_package_in_hash_comments_are_not_go() -> None:
+    notes = "# Packaging notes\n# The upstream tarball ships one module.\n\nSee the package file for details.\n"
+    assert kind(notes) == "text"
+
+
+# libbio-perl-run-perl: Bio/Tools/Run/BlastPlus/Config.pm (lines 1-12 and 121-170)
+BLASTPLUS_CONFIG_PM = """#$Id$
+package Bio::Tools::Run::BlastPlus::Config;
+use strict;
+use warnings;
+no warnings qw(qw);
+use Bio::Root::Root;
+use Exporter;
+use base qw(Bio::Root::Root);
+
+our (@ISA, @EXPORT, @EXPORT_OK);
+push @ISA, 'Exporter';
+@EXPORT = qw(
+tbn|in_pssm
+blx|import_search_strategy
+blx|export_search_strategy
+blx|db
+blx|dbsize
+blx|gilist
+blx|negative_gilist
+blx|entrez_query
+blx|db_soft_mask
+blx|subject
+blx|subject_loc
+blx|query
+blx|out
+blx|evalue
+blx|word_size
+blx|gapopen
+blx|gapextend
+blx|xdrop_ungap
+blx|xdrop_gap
+blx|xdrop_gap_final
+blx|searchsp
+blx|frame_shift_penalty
+blx|max_intron_length
+blx|seg
+blx|soft_masking
+blx|matrix
+blx|threshold
+blx|culling_limit
+blx|best_hit_overhang
+blx|best_hit_score_edge
+blx|window_size
+blx|query_loc
+blx|strand
+blx|query_gencode
+blx|outfmt
+blx|num_descriptions
+blx|num_alignments
+blx|max_target_seqs
+blx|num_threads
+bln|import_search_strategy
+bln|export_search_strategy
+bln|task
+bln|db
+bln|dbsize
+bln|gilist
+bln|negative_gilist
+bln|entrez_query
+bln|db_soft_mask
+bln|subject
+bln|subject_loc
+"""
+
+# kephra: Kephra/config/syntaxhighlighter/fortran.pm (lines 1-30 and 87)
+KEPHRA_FORTRAN_PM = """package syntaxhighlighter::fortran;
+$VERSION = '0.01';
+
+sub load{
+
+    use Wx qw(wxSTC_LEX_FORTRAN wxSTC_H_TAG);
+
+    $_[0]->SetLexer(wxSTC_LEX_FORTRAN);	# Set Lexers to use keywords and io specifiers
+    $_[0]->SetKeyWords(0, 'keywords and input/output specifiers
+keywordclass.fortran=access action advance allocatable allocate
+apostrophe assign assignment associate asynchronous backspace
+bind blank blockdata call case character class close common
+complex contains continue cycle data deallocate decimal delim
+default dimension direct do dowhile double doubleprecision else
+elseif elsewhere encoding end endassociate endblockdata enddo
+endfile endforall endfunction endif endinterface endmodule endprogram
+endselect endsubroutine endtype endwhere entry eor equivalence
+err errmsg exist exit external file flush fmt forall form format
+formatted function go goto id if implicit in include inout
+integer inquire intent interface intrinsic iomsg iolength
+iostat kind len logical module name named namelist nextrec nml
+none nullify number only open opened operator optional out pad
+parameter pass pause pending pointer pos position precision
+print private program protected public quote read readwrite
+real rec recl recursive result return rewind save select
+selectcase selecttype sequential sign size stat status stop stream
+subroutine target then to type unformatted unit use value
+volatile wait where while write');
+
+ #keywords2 is for highlighting intrinsic and extended functions
+
+"""
+
+
+@pytest.mark.parametrize("content", [BLASTPLUS_CONFIG_PM, KEPHRA_FORTRAN_PM], ids=["package-then-use", "colon-package"])
+def test_perl_module_of_data_opening_with_its_package_is_perl(content: str) -> None:
+    assert toolstub.synopsize(content).title == "Perl code output"
+
+
+def test_java_package_clause_stays_java() -> None:
+    java = "package org.example.util;\n\nimport java.util.List;\n\npublic final class Names {\n    private Names() {}\n}\n"
+    assert toolstub.synopsize(java).title == "Java code output"
+
+
+# gpsman: /usr/lib/gpsman/langid.tcl (lines 30-45, 58-66, 287-300 and 1135-1148)
+GPSMAN_LANGID_TCL = """# only 3 chars long names; check also ALLMONTH in file i18n-utf8.tcl
+set MONTHNAMES "Jan Feb Mar Apr Mei Jun Jul Agt Sep Okt Nop Des"
+
+set DLUNIT(KM,dist) km
+set DLUNIT(KM,subdist) m
+set DLUNIT(KM,speed) "km/jam"
+set DLUNIT(KM,area) "km2"
+set DLUNIT(NAUTMILE,dist) "mil laut"
+set DLUNIT(NAUTMILE,subdist) kaki
+set DLUNIT(NAUTMILE,speed) knot
+set DLUNIT(NAUTMILE,area) "mil laut persegi"
+set DLUNIT(STATMILE,dist) "mil darat"
+set DLUNIT(STATMILE,subdist) kaki
+set DLUNIT(STATMILE,speed) "mil/jam"
+set DLUNIT(STATMILE,area) "wilayah"
+
+array set MESS {
+    badscale   "Nilai salah untuk sekala peta"
+    oktoexit   "Klik Ok untuk keluar (data yang belum disimpan akan hilang)"
+    okclrmap   "Klik Ok untuk membersihkan layar"
+    namelgth   "Nama tidak boleh lebih dari %d karakter"
+    cmmtlgth   "Komentar tidak boleh lebih dari %d karakter"
+    namevoid   "Nama harus diisi"
+    baddate   "Tanggal salah; baris"
+    badhdg   "Heading salah %s: harus %s atau +/-"
+}
+
+set TXT(RTcompflds) "# WP {$DTUNIT} drj {$ALUNIT} tahap label"
+set TXT(TRcompflds) \\
+    "TP {} {} {} {$ALUNIT} {$DTUNIT} {$DTUNIT} h:m:s {$SPUNIT} deg"
+set TXT(starttoend) "Mulai: untuk mengakhiri %s $DTUNIT;"
+set TXT(startmax) "maks %s $DTUNIT;"
+set TXT(WPnearflds) "WP {$DTUNIT} drj"
+set TXT(within) "Dalam (${DTUNIT}s)"
+set TXT(between) "Antara (${DTUNIT}s)"
+
+array set TXT {
+    GMtit   "GPS Manager - versi"
+    exit   Keluar
+}
+
+    # the following definitions must be coherent with $TXT
+array set INVTXT {
+    DMS   DMS
+    DMM   DMM
+    DDD   DDD
+    Tingkat   GRA
+    UTM/UPS   UTM/UPS
+    MH   MH
+    WP   WP
+    RT   RT
+    TR   TR
+    GR   GR
+}
+"""
+
+
+def test_tcl_message_table_with_array_set_is_tcl() -> None:
+    assert toolstub.synopsize(GPSMAN_LANGID_TCL).title == "Tcl code output"
+
+
+def test_set_key_value_settings_stay_text() -> None:
+    conf = "set timeout 30\nset retries 5\nset host example.org\nset user nobody\nset mode passive\n"
+    assert kind(conf) == "text"
+
+
+# libwebsocketpp-doc: examples/dev/CMakeLists.txt (whole), gftl-dev: GFTLConfig.cmake (whole),
+# libopm-common-dev: opm/cmake/Modules/opm-verteq-prereqs.cmake (whole)
+WEBSOCKETPP_CMAKELISTS = """
+file (GLOB SOURCE_FILES *.cpp)
+file (GLOB HEADER_FILES *.hpp)
+
+#init_target (dev)
+
+#build_executable (${TARGET_NAME} ${SOURCE_FILES} ${HEADER_FILES})
+
+#link_boost ()
+#final_target ()
+
+#set_target_properties(${TARGET_NAME} PROPERTIES FOLDER "examples")
+"""
+GFTL_CONFIG_CMAKE = """# Package configuration file
+
+get_filename_component (SELF_DIR "${CMAKE_CURRENT_LIST_FILE}" PATH)
+include ("${SELF_DIR}/GFTL.cmake")
+"""
+OPM_PREREQS_CMAKE = """# -*- mode: cmake; tab-width: 2; indent-tabs-mode: t; truncate-lines: t; compile-command: "cmake -Wdev" -*-
+# vim: set filetype=cmake autoindent tabstop=2 shiftwidth=2 noexpandtab softtabstop=2 nowrap:
+
+# defines that must be present in config.h for our headers
+set (opm-verteq_CONFIG_VAR
+	)
+
+# dependencies
+set (opm-verteq_DEPS
+	# compile with C99 support if available
+	"C99"
+	# compile with C++0x/11 support if available
+	"CXX11Features"
+	# various runtime library enhancements
+	"Boost 1.44.0
+		COMPONENTS date_time filesystem system unit_test_framework REQUIRED"
+	# OPM dependency
+	"opm-common;
+	opm-core REQUIRED"
+	)
+"""
+
+
+@pytest.mark.parametrize("content", [WEBSOCKETPP_CMAKELISTS, GFTL_CONFIG_CMAKE, OPM_PREREQS_CMAKE],
+                         ids=["file-glob", "package-config", "mode-line"])
+def test_small_cmake_files_are_cmake(content: str) -> None:
+    assert toolstub.synopsize(content).title == "CMake code output"
+
+
+def test_directive_config_with_parentheses_stays_text() -> None:
+    conf = "listen (80)\nserver_name (example.org)\nroot (/srv/www)\nindex (index.html)\n"
+    assert kind(conf) == "text"
+
+
+# --- pool 12, half a (ranks 6661-7260)
+
+# ruby-i18n-data 0.10.0: cache/file_data_provider/countries-SC.txt (first 14 lines)
+I18N_COUNTRIES_TXT = """AW;;Aruba
+AF;;Afghànistan
+AO;;Angola
+AI;;Anguilla
+AX;;Ìsulas Åland
+AL;;Albania
+AD;;Andorra
+AE;;Emiratos Àrabos Unidos
+AR;;Argentina
+AM;;Armènia
+AS;;Samoa Americanas
+AQ;;Antàrticu
+TF;;Territòrios Australes Frantzesos
+AG;;Antigua e Barbuda
+"""
+
+
+def test_code_and_name_rows_with_a_doubled_semicolon_are_text() -> None:
+    assert kind(I18N_COUNTRIES_TXT) == "text"
+
+
+def test_semicolon_export_with_a_named_empty_column_stays_csv() -> None:
+    table = "id;note;amount\n1;;3,50\n2;;4,00\n3;;1,25\n4;;9,99\n"
+    assert kind(table) == "csv"
+
+
+# ikiwiki: po/fr/basewiki/ikiwiki/markdown.fr.po (first 49 lines)
+IKIWIKI_MARKDOWN_PO = """# Traduction de ikiwiki
+# Copyright (C) 2009 Debian French l10n team <debian-l10n-french@lists.debian.org>
+# This file is distributed under the same license as the PACKAGE Ikiwiki.
+#
+msgid ""
+msgstr ""
+"Project-Id-Version: ikiwiki\\n"
+"POT-Creation-Date: 2009-08-15 18:30-0300\\n"
+"PO-Revision-Date: 2009-08-25 09:31+0200\\n"
+"Last-Translator: Alexandre Dupas <alexandre.dupas@gmail.com>\\n"
+"Language-Team: French <debian-l10n-french@lists.debian.org>\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Content-Transfer-Encoding: 8bits\\n"
+
+#. type: Plain text
+#, no-wrap
+msgid "[[!meta robots=\\"noindex, follow\\"]]\\n"
+msgstr "[[!meta robots=\\"noindex, follow\\"]]\\n"
+
+#. type: Plain text
+msgid ""
+"[Markdown](http://daringfireball.net/projects/markdown/)  is a minimal "
+"markup language that resembles plain text as used in email messages. It is "
+"the markup language used by this wiki by default."
+msgstr ""
+"[Markdown](http://daringfireball.net/projects/markdown/) est un langage de "
+"balisage élémentaire, comparable à celui utilisé dans la messagerie "
+"électronique. Il s'agit du langage de balisage utilisé par défaut dans ce "
+"wiki."
+
+#. type: Plain text
+msgid ""
+"For documentation about the markdown syntax, see [[formatting]] and "
+"[Markdown: syntax](http://daringfireball.net/projects/markdown/syntax)."
+msgstr ""
+"Référez vous à [[formatting]] et [Syntaxe Markdown](http://daringfireball."
+"net/projects/markdown/syntax) pour la documentation sur la syntaxe du langage "
+"markdown."
+
+#. type: Plain text
+msgid ""
+"Note that [[WikiLinks|WikiLink]] and [[directives|directive]] are not part "
+"of the markdown syntax, and are the only bit of markup that this wiki "
+"handles internally."
+msgstr ""
+"Notez que les [[WikiLinks|WikiLink]] et les [[directives|directive]] ne font "
+"pas partie de la syntaxe du langage markdown. Il s'agit des seules balises "
+"qui sont traitées en interne par ce wiki."
+"""
+
+
+def test_gettext_catalogue_of_markdown_strings_is_text() -> None:
+    assert kind(IKIWIKI_MARKDOWN_PO) == "text"
+
+
+# luakit: lib/markdown.lua (lines 1-40 and 96-150: its manual in a long comment, then the module)
+LUAKIT_MARKDOWN_LUA = """--[[
+# markdown.lua -- version 0.32
+
+<http://www.frykholm.se/files/markdown.lua>
+
+**Author:** Niklas Frykholm, <niklas@frykholm.se>
+**Date:** 31 May 2008
+
+This is an implementation of the popular text markup language Markdown in pure Lua.
+Markdown can convert documents written in a simple and easy to read text format
+to well-formatted HTML. For a more thourough description of Markdown and the Markdown
+syntax, see <http://daringfireball.net/projects/markdown>.
+
+The original Markdown source is written in Perl and makes heavy use of advanced
+regular expression techniques (such as negative look-ahead, etc) which are not available
+in Lua's simple regex engine. Therefore this Lua port has been rewritten from the ground
+up. It is probably not completely bug free. If you notice any bugs, please report them to
+me. A unit test that exposes the error is helpful.
+
+## Usage
+
+    require "markdown"
+    markdown(source)
+
+``markdown.lua`` exposes a single global function named ``markdown(s)`` which applies the
+Markdown transformation to the specified string.
+
+``markdown.lua`` can also be used directly from the command line:
+
+	lua markdown.lua test.md
+
+Creates a file ``test.html`` with the converted content of ``test.md``. Run:
+
+    lua markdown.lua -h
+
+For a description of the command-line options.
+
+``markdown.lua`` uses the same license as Lua, the MIT license.
+
+## License
+	-	Do not require arg global to exist.
+-	**0.15** -- 28 Aug 2006
+	-	Better handling of links with underscores in them.
+-	**0.14** -- 22 Aug 2006
+	-	Bug for *`foo()`*
+-	**0.13** -- 12 Aug 2006
+	-	Added -l option for including stylesheet inline in document.
+	-	Fixed bug in -s flag.
+	-	Fixed emphasis bug.
+-	**0.12** -- 15 May 2006
+	-	Fixed several bugs to comply with MarkdownTest 1.0 <http://six.pairlist.net/pipermail/markdown-discuss/2004-December/000909.html>
+-	**0.11** -- 12 May 2006
+	-	Fixed bug for escaping `*` and `_` inside code spans.
+	-	Added license terms.
+	-	Changed join() to table.concat().
+-	**0.10** -- 3 May 2006
+	-	Initial public release.
+
+// Niklas
+]]
+
+
+-- Set up a table for holding local functions to avoid polluting the global namespace
+local M = {}
+local MT = {__index = _G}
+setmetatable(M, MT)
+setfenv(1, M)
+
+----------------------------------------------------------------------
+-- Utility functions
+----------------------------------------------------------------------
+
+-- Locks table t from changes, writes an error if someone attempts to change the table.
+-- This is useful for detecting variables that have "accidently" been made global. Something
+-- I tend to do all too much.
+function lock(t)
+	function lock_new_index(t, k, v)
+		error("module has been locked -- " .. k .. " must be declared local", 2)
+	end
+
+	local mt = {__newindex = lock_new_index}
+	if getmetatable(t) then mt.__index = getmetatable(t).__index end
+	setmetatable(t, mt)
+end
+
+-- Returns the result of mapping the values in table t through the function f
+function map(t, f)
+	local out = {}
+	for k,v in pairs(t) do out[k] = f(v,k) end
+	return out
+end
+
+-- The identity function, useful as a placeholder.
+function identity(text) return text end
+
+"""
+
+
+def test_lua_module_opening_with_a_markdown_manual_is_lua() -> None:
+    assert toolstub.synopsize(LUAKIT_MARKDOWN_LUA).title == "Lua code output"
+
+
+def test_markdown_quoting_a_lua_long_comment_stays_markdown() -> None:
+    doc = ("# Lua notes\n\nA long comment opens with `--[[`:\n\n```lua\n--[[\nignored\n]]\nlocal x = 1\n```\n\n"
+           "See [the manual](https://www.lua.org/manual/5.4/) for **more**.\n")
+    assert kind(doc) == "markdown"
+
+
+# sogo: /usr/include/GNUstep/NGCards/iCalAlarm.h (lines 22-57)
+SOGO_ICALALARM_H = """#ifndef __NGCards_iCalAlarm_H__
+#define __NGCards_iCalAlarm_H__
+
+#import "CardGroup.h"
+
+@class NSString;
+@class iCalTrigger;
+@class iCalAttachment;
+
+@interface iCalAlarm : CardGroup
+
+/* accessors */
+
+- (void) setTrigger: (iCalTrigger *) _value;
+- (iCalTrigger *) trigger;
+- (iCalAttachment *) attach;
+- (NSString *) comment;
+- (void) setAction: (NSString *) _value;
+- (NSString *) action;
+- (void) setRecurrenceRule: (NSString *) _recurrenceRule;
+- (NSString *) recurrenceRule;
+
+- (void) setSummary: (NSString *) summary;
+- (NSString *) summary;
+- (void) setComment: (NSString *) comment;
+- (NSString *) comment;
+
+- (void) setAttendees: (NSArray *) attendees;
+- (NSArray *) attendees;
+- (void) removeAllAttendees;
+
+- (NSCalendarDate *) nextAlarmDate;
+
+@end
+
+#endif /* __NGCards_iCalAlarm_H__ */
+"""
+
+
+def test_objective_c_header_is_objective_c() -> None:
+    assert toolstub.synopsize(SOGO_ICALALARM_H).title == "Objective-C code output"
+
+
+def test_java_annotation_type_stays_java() -> None:
+    java = ("package org.example;\n\nimport java.lang.annotation.Retention;\n\n@Retention(RUNTIME)\n"
+            "public @interface Marker {\n    String value() default \"\";\n}\n")
+    assert toolstub.synopsize(java).title == "Java code output"
+
+
+# r-cran-zeligverse: NEWS.md (whole file)
+ZELIGVERSE_NEWS_MD = """# zeligverse 0.1.1
+
+*   Added Amelia, MatchIt, and WhatIf packages.
+
+# zeligverse 0.1.0
+
+*   Initial release. On load, zeligverse loads (core) Zelig, ZeligEI, and
+ZeligChoice.
+"""
+
+
+def test_r_news_md_of_version_headings_over_lists_is_markdown() -> None:
+    assert kind(ZELIGVERSE_NEWS_MD) == "markdown"
+
+
+def test_shell_comments_over_code_stay_code() -> None:
+    sh = "#!/bin/sh\n# Setup\n\nset -e\n\n# Build\n\nmake all\n"
+    assert kind(sh) == "code"
