@@ -1085,9 +1085,10 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
         # `* Name <mail>` items under a `[patches by X](url)` line); code spans are no such evidence (a plain-text
         # changelog of `* item` lines quotes `identifiers` in them too)
         or (not headed and ev.url_links and scan.lists >= 5 and scan.prose >= 1 and rst == 0)
-        # two ATX headings or more (none a comment) with a list item under each at least: an R package's NEWS.md
-        # (`# pkg 0.1.1`, then `*   Added ...`)
-        or (ev.isolated >= 2 and ev.isolated >= setext and not ev.commentish and not rst and scan.lists >= ev.isolated)
+        # two ATX headings or more (a fifth of them comment-like at most) with a list item under each at least: an R
+        # package's NEWS.md (`# pkg 0.1.1`, then `*   Added ...`)
+        or (ev.isolated >= 2 and ev.isolated >= setext and ev.commentish * 5 <= ev.isolated and not rst
+            and scan.lists >= ev.isolated)
         # a GFM pipe table (header row, delimiter row, body rows) is Markdown on its own
         or (ev.pipe_tables and rst == 0)
     ):

@@ -26,8 +26,8 @@ kept, and content without quotes is read with plain splits (same result).
   the rows match, the content is prose or a log, not a table.
 * ``comment_header`` (false): content opening with up to 50 ``#`` lines whose last one
   holds the delimiter is read as that line (its ``#`` removed) over the rows that follow
-  (``lscpu -p``); the rows must have its width, as for any table, and its cells must be
-  names of three words at most (not a sentence with a comma).
+  (``lscpu -p``); the rows, two at least, must have its width, as for any table, and its
+  cells must be names of three words at most (not a sentence with a comma).
 
 .. rubric:: Examples
 
@@ -447,8 +447,8 @@ def _after_comments(content: str, delimiter: str) -> str | None:
     else:
         return None
     rest = content[pos:]
-    if last is None or delimiter not in last or not rest.strip():
-        return None
+    if last is None or delimiter not in last or len(rest.strip().splitlines()) < 2:
+        return None  # a header over one row is a comment over a line (a crontab's `# every 30 minutes, ...`)
     if any(len(cell.split()) > _MAX_HEADER_WORDS for cell in last.split(delimiter)):
         return None  # a sentence with a comma (`# last updated november 4, 2019`), not column names
     return last + "\n" + rest

@@ -55,6 +55,10 @@ theirs. The excerpts are short and quoted from the packages named.
   (sogo's ``NGCards/iCalAlarm.h``: ``#import``, ``@interface``, ``- (void) f: (T *) x;``) had no language:
   Objective-C is one; an R ``NEWS.md`` of ``# pkg version`` headings over ``*`` items (r-cran-zeligverse) had
   no inline markup: two ATX headings with a list item under each are Markdown.
+- Pool 13 (ranks 7261-7860), half a: a crontab under ``#`` comments whose last one has a comma (pcp-gui's
+  ``pmsnap/crontab``) read as a CSV under a comment header: such a table needs two rows; an ``AUTHORS`` file of
+  ``(c) YEAR, Name`` lines (apertium-eo-es) read as CSV: a copyright line is no row; r-cran-rgeos's ``NEWS.md``
+  (one of its headings reads as a comment) stayed text: a fifth of the headings may be comment-like.
 - wxglade's ``widgets/widgets.txt``: ``[Windows]:W`` section lines read as Markdown reference definitions. A
   reference's target is a URL, a path or an anchor.
 """
@@ -1140,4 +1144,89 @@ def test_r_news_md_of_version_headings_over_lists_is_markdown() -> None:
 
 def test_shell_comments_over_code_stay_code() -> None:
     sh = "#!/bin/sh\n# Setup\n\nset -e\n\n# Build\n\nmake all\n"
+    assert kind(sh) == "code"
+
+
+# --- pool 13, half a (ranks 7261-7860)
+
+# pcp-gui: /etc/pcp/pmsnap/crontab (whole file)
+PMSNAP_CRONTAB = """#
+# Standard Performance Co-Pilot pmsnap crontab entry for a PCP site
+# with one or more pmlogger instances running
+#
+# every 30 minutes, generate snapshot images
+30,0\t*      *      *      *      PCP_BIN_DIR/pmsnap # -d DISPLAY
+"""
+
+
+def test_crontab_under_a_comment_with_a_comma_is_text() -> None:
+    assert kind(PMSNAP_CRONTAB) == "text"
+
+
+# apertium-eo-es: AUTHORS (whole file)
+APERTIUM_AUTHORS = """(c) 2005--2007, Universitat d'Alacant (Transducens group)
+(c) 2007, Universitat Pompeu Fabra
+(c) 2009--, Hèctor Alòs i Font <hectoralos@gmail.com>
+"""
+
+
+def test_copyright_lines_with_commas_are_text() -> None:
+    assert kind(APERTIUM_AUTHORS) == "text"
+
+
+def test_a_table_of_years_and_names_stays_csv() -> None:
+    table = "year,holder,licence\n2005,Universitat d'Alacant,GPL-2\n2007,Universitat Pompeu Fabra,GPL-2\n"
+    assert kind(table) == "csv"
+
+
+# r-cran-rgeos: NEWS.md (whole file): a notice heading, then `# Version` headings over `*` items
+RGEOS_NEWS_MD = """# Please note that **rgeos** will be retired by the end of 2023, plan transition to sf functions using GEOS at your earliest convenience.
+
+# Version 0.6-1 (development, rev 685-)
+
+* commence deprecation
+
+* Update src/Makevars.win to GEOS 3.10.2 for R < 4.2
+
+* fix -Wstrict-prototypes problems
+
+# Version 0.5-9 (2021-12-15, rev. 679-684)
+
+* Adapt to UCRT Windows 4.2
+
+# Version 0.5-8 (2021-09-22, rev 676-678)
+
+* Run autoupdate on configure.ac to handle obsolete AC_HELP_STRING etc.
+
+# Version 0.5-7 (2021-09-07, rev. 641-675)
+
+* adapt to OverlayNG in GEOS 3.9
+
+* update Windows static library to GEOS 3.9
+
+* add gMinumumRotatedRectangle() and gMaximumInscribedCircle() for GEOS 3.9
+
+* adapt configure.ac for GEOS 3.10
+
+* add support for structured geometry fixer in gMakeValid() from 3.10
+
+# Version 0.5-5 (2020-09-07, rev. 634-640)
+
+* add gMakeValid() for GEOS 3.8
+
+* update Windows static library to GEOS 3.8
+
+* add gCoverageUnion()
+
+* add stdlib.h to configure.ac
+
+"""
+
+
+def test_r_news_md_opening_with_a_notice_is_markdown() -> None:
+    assert kind(RGEOS_NEWS_MD) == "markdown"
+
+
+def test_a_shell_script_of_comment_sections_stays_code() -> None:
+    sh = ("#!/bin/sh\n# Version 1\n\n* not a list: a glob\n\n# Version 2\n\nls *.txt\n")
     assert kind(sh) == "code"
