@@ -477,9 +477,14 @@ def _pod_document(sample: list[str], neutral: list[bool], *, whole: bool) -> boo
 
 #: comment lines whose RST roles or ``literals`` are a docstring's markup, not a document's
 _COMMENT_LINE_LEADS = ("#", "//", "/*", ";")
-#: a line that is a string literal continuing a call's arguments (``":meth:`~x.read` instead.")``): a program's
-#: string, not a document's line, whatever markup it quotes
-_STRING_LINE = LazyPattern(re.compile, r"""[ \t]*[rbuf]?(?:"[^"\n]*"|'[^'\n]*')[ \t]*[),;+\]]*[ \t]*$""")
+#: a line that is a string literal continuing a call's arguments (``":meth:`~x.read` instead.")``), a dict entry
+#: of two strings (``"iterator": ":term:`python:iterator`",``) or a name assigned one (``val = f":ref:`x`"``): a
+#: program's string, not a document's line, whatever markup it quotes
+_STRING_LINE = LazyPattern(
+    re.compile,
+    r"""[ \t]*(?:[rbuf]?(?:"[^"\n]*"|'[^'\n]*')[ \t]*:[ \t]*|[A-Za-z_][\w.]*[ \t]*=[ \t]*)?"""
+    r"""[rbuf]?(?:"[^"\n]*"|'[^'\n]*')[ \t]*[),;+\]]*[ \t]*(?:#[^\n]*)?$""",
+)
 _COMMENT_LEADS = ("#", "//", "/*", "*", ";", "--", "!", "%", "dnl ", "REM ")
 #: a Rust attribute (`#[derive(Debug)]`, `#![doc = include_str!("x.md")]`) and a C preprocessor directive
 #: (`#define BACKTRACE_USES_MALLOC 0`: a generated header of three macros under its licence) open with `#`

@@ -593,9 +593,11 @@ _TEXT_NAMES = ("LICENSE", "LICENCE", "COPYING", "AUTHORS", "NOTICE", "CHANGES", 
 
 
 #: template suffixes: a ``README.md.j2`` renders to Markdown, ``page.html.erb`` to HTML (label fix, 14:10 UTC:
+#: ``.template`` added in session 32, kytos-utils' ``main.py.template``; autoconf's ``.in`` was tried and left out: it
+#: labelled cmake's ``CMakeLists-C.txt.in`` templates text by their inner ``.txt``;
 #: ``README.md.j2`` was text by its ``README`` name; a template is labelled by the type it renders to, and
 #: dropped when that type has no label)
-_TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".erb", ".tmpl", ".tpl")
+_TEMPLATE_SUFFIXES = (".j2", ".jinja", ".jinja2", ".erb", ".tmpl", ".tpl", ".template")
 
 
 #: a page of Apache's content negotiation, ``index.html.de``, ``about.html.pt_BR`` (label fix, pool 9: debian-edu-config's
