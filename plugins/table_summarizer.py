@@ -43,6 +43,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -429,6 +430,8 @@ def summarize_table(inp: KindInput, kind: str) -> Synopsis | Claim | None:
 _MAX_COMMENT_LINES = 50
 #: a column name in a ``#`` header line has at most this many words
 _MAX_HEADER_WORDS = 3
+#: two non-blank lines (searched, not split: the rest may be the whole of a large input)
+_TWO_ROWS = re.compile(r"\S[^\n]*\n\s*\S")
 
 
 def _after_comments(content: str, delimiter: str) -> str | None:
@@ -447,7 +450,7 @@ def _after_comments(content: str, delimiter: str) -> str | None:
     else:
         return None
     rest = content[pos:]
-    if last is None or delimiter not in last or len(rest.strip().splitlines()) < 2:
+    if last is None or delimiter not in last or _TWO_ROWS.search(rest) is None:
         return None  # a header over one row is a comment over a line (a crontab's `# every 30 minutes, ...`)
     if any(len(cell.split()) > _MAX_HEADER_WORDS for cell in last.split(delimiter)):
         return None  # a sentence with a comma (`# last updated november 4, 2019`), not column names
