@@ -63,7 +63,8 @@ theirs. The excerpts are short and quoted from the packages named.
   ``tests/data/fastq.txt``) read as Markdown fences: a backtick fence's info string has no backtick; a Sphinx
   ``conf.py`` whose dict maps names to reStructuredText roles (``"iterator": ":term:`python:iterator`",``:
   sphinx-astropy's ``conf/v1.py``) read as a document: a line that is a dict entry of two strings, or a name
-  assigned a string, is the program's string. Label fix: ``.template`` is a template suffix (kytos-utils'
+  assigned a string, is the program's string; latexmk's ``/etc/emacs/site-start.d/50latexmk.el`` (comments and one
+  ``(add-to-list ...)``) read as text: a first line naming the ``.el`` file marks Emacs Lisp. Label fix: ``.template`` is a template suffix (kytos-utils'
   ``main.py.template`` is Python).
 - wxglade's ``widgets/widgets.txt``: ``[Windows]:W`` section lines read as Markdown reference definitions. A
   reference's target is a URL, a path or an anchor.
@@ -1352,3 +1353,24 @@ def test_rst_document_with_roles_stays_text() -> None:
     rst = ("Glossary\n========\n\nSee :term:`python:iterator` and :ref:`units` for the terms.\n\n"
            ".. note::\n\n   The :term:`mapping` role links to Python's glossary.\n")
     assert kind(rst) == "text"
+
+
+# latexmk: /etc/emacs/site-start.d/50latexmk.el (whole file): Debian's header line names the file
+LATEXMK_SITE_START_EL = """;; /etc/emacs/site-start.d/50latexmk.el
+;;
+;; Ignore "foo.fdb_latexmk" for completion since there's normally no need to
+;; visit such files.  As usual can still type "foo.fdb_latexmk" in full
+;; explicitly if desired, or in fact complete from say "foo.fd" if there's
+;; nothing else starting "foo.fd".
+;;
+(add-to-list 'completion-ignored-extensions ".fdb_latexmk")
+"""
+
+
+def test_emacs_site_start_file_is_lisp() -> None:
+    assert toolstub.synopsize(LATEXMK_SITE_START_EL).title == "Lisp code output"
+
+
+def test_ini_comments_naming_an_el_file_in_prose_stay_text() -> None:
+    ini = "; settings for the editor, see init.el for more\n[editor]\nfont = mono\nsize = 12\n"
+    assert kind(ini) == "text"
