@@ -527,33 +527,27 @@ class _Languages:
             self._neutral_flags = _neutral_lines(self.sample) if caps.get("neutral_blocks") else [False] * len(self.sample)
         return self._neutral_flags
 
-    def document_lines(self) -> int:
-        """How many sample lines outside block comments only a document writes (``text_line_pattern``)."""
-        regex = self.caps.get("text_line_pattern")
+    def _statement_hits(self, key: str, skip: frozenset[int] | set[int] = frozenset()) -> list[int]:
+        """The sample lines ``caps[key]`` matches, outside block comments, not comment lines, not in ``skip``."""
+        regex = self.caps.get(key)
         if regex is None:
-            return 0
+            return []
         neutral = self.neutral()
         sample = self.sample
-        return sum(
-            1
-            for i in _line_hits(regex, self.blob, self.starts)
+        return [
+            i
+            for i in _line_hits(regex, self.blob, self.starts) - skip
             if not neutral[i] and not sample[i].lstrip().startswith(_COMMENT_LINE_LEADS)
-            and not _STRING_LINE.match(sample[i])
-        )
+        ]
+
+    def document_lines(self) -> int:
+        """How many sample lines outside block comments only a document writes (``text_line_pattern``)."""
+        return sum(1 for i in self._statement_hits("text_line_pattern") if not _STRING_LINE.match(self.sample[i]))
 
     def prose_lines(self, index: int) -> int:
         """How many sample lines outside block comments are sentences (``prose_line_pattern``) and no
         signature line of the language at ``index``."""
-        regex = self.caps.get("prose_line_pattern")
-        if regex is None:
-            return 0
-        neutral = self.neutral()
-        own = self.signature_lines(index)
-        return sum(
-            1
-            for i in _line_hits(regex, self.blob, self.starts) - own
-            if not neutral[i] and not self.sample[i].lstrip().startswith(_COMMENT_LINE_LEADS)
-        )
+        return len(self._statement_hits("prose_line_pattern", self.signature_lines(index)))
 
     def marked(self) -> str | None:
         """The first language whose marker (a shebang, a ``" Vim syntax file`` header...) is in the sample."""
