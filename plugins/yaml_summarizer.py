@@ -63,7 +63,9 @@ per value.
   a sequence of mappings (cloud SDK command specs), a key whose value is a collection, a
   block scalar (``|``, ``>``), a ``$schema``-style key, a ``---`` start; or a whole file of one
   setting: one ``key: token`` line (beside comments and ``---``) whose key is compound
-  (``requires_ansible: '>=2.12'``) or whose value is typed (``swagger: "2.0"``, ``comment: false``).
+  (``requires_ansible: '>=2.12'``), whose value is typed (``swagger: "2.0"``, ``comment: false``)
+  or a compound name (``theme: jekyll-theme-slate``), or a lower-case word under a key that labels
+  no message (``language: rust``; ``error: failed`` stays text).
 * ``confidence`` (false): return a :class:`~toolstub.claims.Claim` scored from that
   structure (``loads``, ``nested``, ``identifier_keys``, ``block_scalar``,
   ``document_start``, ``heuristic``; counter-evidence ``scalar_list``: a bullet list of
@@ -884,6 +886,23 @@ _BLOCK_SCALAR = LazyPattern(re.compile, r"(?m):[ \t]+[|>][-+0-9]*[ \t]*(?:#.*)?$
 _DOCUMENT_START = LazyPattern(re.compile, r"(?m)^---(?:[ \t]|$)")
 
 
+_ITEM = LazyPattern(re.compile, r"(?m)^-[ \t]+(\S[^\n]*)")
+
+
+def _data_items(head: str) -> bool:
+    """Whether a list's first 200 top-level items are 3 at least and 4 in 5 of them quoted scalars
+    (``- '[?]'``), or, after a ``---`` start, quoted or one token each (``- ha``: ruby-unidecode's
+    tables): a data file's list, not a bullet list of phrases."""
+    items = [m.group(1).rstrip() for _, m in zip(range(200), _ITEM.finditer(head))]
+    if len(items) < 3:
+        return False
+    quoted = sum(1 for item in items if item[0] in "'\"")
+    if quoted >= 0.8 * len(items):
+        return True
+    tokens = sum(1 for item in items if item[0] in "'\"" or not any(c in item for c in " \t"))
+    return _DOCUMENT_START.match(head) is not None and tokens >= 0.8 * len(items)
+
+
 def evidence_of(content: str, kind: str, data: Any, keys: list[str], info: dict[str, Any], heuristic: bool) -> tuple[Evidence, ...]:
     """What the load and the text say for YAML (see ``confidence`` in the module docstring)."""
     found = [Evidence("loads", 1.0, 0.5)]
@@ -897,7 +916,7 @@ def evidence_of(content: str, kind: str, data: Any, keys: list[str], info: dict[
         elif kinds:
             collections = sum(1 for k in kinds if k != "scalar")
             found.append(Evidence("nested", collections / len(kinds), 0.8))
-            if not collections:
+            if not collections and not _data_items(head):
                 found.append(Evidence("scalar_list", 1.0, -0.5))
     else:
         values = list(data.values())
@@ -1044,11 +1063,23 @@ _SETTING_LINE = LazyPattern(
 )
 
 
+#: a value of words joined by `-` or `_` (``jekyll-theme-slate``, ``default-with-font-fallbacks``): a name, no message
+_COMPOUND_WORD = LazyPattern(re.compile, r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+$")
+_LOWER_WORD = LazyPattern(re.compile, r"^[a-z][a-z0-9]*$")
+#: keys that label a message (`error: failed`, `status: ok`): a word under them is a tool's text
+_MESSAGE_LABELS = frozenset(
+    {"error", "errors", "warning", "warnings", "warn", "fatal", "note", "hint", "info", "debug", "notice", "status",
+     "result", "reason", "usage", "message", "msg", "success", "failure", "failed", "ok", "done", "answer", "output"}
+)
+
+
 def _single_setting(kind: str, data: Any, info: dict[str, Any], content: str) -> bool:
     """One ``key: token`` line, beside comments and document markers, whose key is compound
     (``requires_ansible: '>=2.12'``, an Ansible collection's meta/runtime.yml) or whose value YAML types
-    (``swagger: "2.0"``, ``comment: false`` in codecov.yml, ``test: 1``): a whole file of one setting. A
-    word under a label (``error: ENOENT``, ``Status: OK``, ``Note: see below``) stays text."""
+    (``swagger: "2.0"``, ``comment: false`` in codecov.yml, ``test: 1``), or whose value is a compound name
+    (``theme: jekyll-theme-slate``) or a lower-case word under a key that labels no message (``language: rust``):
+    a whole file of one setting. A word under a label (``error: ENOENT``, ``Status: OK``, ``error: failed``,
+    ``Note: see below``) stays text."""
     if kind != "object" or len(data) != 1 or info.get("pairs", 1) != 1:
         return False
     lines = [line for line in _nonblank_lines(content, 50) if not line.lstrip().startswith("#")]
@@ -1057,7 +1088,11 @@ def _single_setting(kind: str, data: Any, info: dict[str, Any], content: str) ->
     if match is None:
         return False
     typed = next(iter(data.values())) in ("number", "boolean", "null") or match.group("value")[0] in "'\""
-    return typed or "_" in match.group("key") or "-" in match.group("key")
+    key, value = match.group("key"), match.group("value")
+    if typed or "_" in key or "-" in key or _COMPOUND_WORD.match(value):
+        return True
+    # a lower-case word under a key that labels no message (`language: rust` in a .travis.yml, `bar: baz`)
+    return _LOWER_WORD.match(value) is not None and key not in _MESSAGE_LABELS
 
 
 def _structured(kind: str, data: Any, info: dict[str, Any], content: str) -> bool:
