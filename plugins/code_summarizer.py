@@ -48,9 +48,11 @@ defined symbols.
 
 from __future__ import annotations
 
+import ast
 import re
+import warnings
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import islice
 from typing import Any
 
@@ -102,6 +104,8 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "not_code_patterns": {"type": "array", "items": {"type": "string"}},
         "languages": {"type": "array", "items": {"type": "string", "minLength": 1}},
         "language_markers": {"type": "array", "items": {"type": "string"}},
+        "code_markers": {"type": "array", "items": {"type": "string"}},
+        "code_marker_language": {"type": ["string", "null"]},
         "language_signatures": {"type": "array", "items": {"type": "string"}},
         "language_lines": {"type": "array", "items": {"type": "string"}},
         "language_min_signatures": {"type": "integer", "minimum": 1},
@@ -122,6 +126,8 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "config_min_lines": _INT,
         "config_min_share": {"type": "number", "minimum": 0, "maximum": 1},
         "config_max_code_share": {"type": "number", "minimum": 0, "maximum": 1},
+        "literal_module_max_chars": _INT,
+        "literal_module_min_assignments": {"type": "integer", "minimum": 1},
     },
 }
 
@@ -152,6 +158,8 @@ DEFAULTS: Mapping[str, Any] = {
     "not_code_patterns": [],
     "languages": [],
     "language_markers": [],
+    "code_markers": [],
+    "code_marker_language": None,
     "language_signatures": [],
     "language_lines": [],
     "language_min_signatures": 2,
@@ -172,6 +180,8 @@ DEFAULTS: Mapping[str, Any] = {
     "config_min_lines": 2,
     "config_min_share": 0.8,
     "config_max_code_share": 0.0,
+    "literal_module_max_chars": 0,
+    "literal_module_min_assignments": 2,
 }
 
 PATTERN_KEYS = frozenset(
@@ -185,6 +195,7 @@ PATTERN_KEYS = frozenset(
         "non_code_line_pattern",
         "not_code_patterns",
         "language_markers",
+        "code_markers",
         "language_signatures",
         "language_lines",
         "text_line_pattern",
@@ -649,6 +660,86 @@ def _config_shaped(table: _Languages, caps: Mapping[str, Any]) -> bool:
             and len(code) <= float(caps.get("config_max_code_share") or 0) * statements)
 
 
+#: values only Python writes in a module of constants (a configuration file writes ``true``, bare words, ``"x"``)
+_PY_ONLY_VALUES = (ast.Dict, ast.Tuple, ast.Set)
+#: the first line that is no comment nor blank is an assignment ``name = ...`` or a docstring (parsing is skipped otherwise)
+_FIRST_STATEMENT = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Za-z_]\w*[ \t]+=[ \t]|[rRuU]?[\"'])")
+_PY_LINE_END = re.compile(r"\r\n?|\n")
+_CONSTANT_NAME = re.compile(r"[A-Z_][A-Z0-9_]*$|__\w+__$")
+_ASSIGN_GAP = re.compile(rb"[ \t]+=[ \t]")  # matched on UTF-8 bytes: ast's columns count bytes
+
+
+def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes]) -> bool:
+    """Whether a literal value is written as only Python writes it: ``None``/``True``/``False``, a
+    single-quoted string, a hex/octal/binary integer, a dict, tuple or set display. ``line_bytes(n)``
+    is line ``n`` (from 1) as UTF-8, where the node's column offsets point (not
+    ``ast.get_source_segment``: it splits the whole source at each call)."""
+    for sub in ast.walk(node):
+        if isinstance(sub, _PY_ONLY_VALUES):
+            return True
+        if isinstance(sub, ast.Constant):
+            if sub.value is None or isinstance(sub.value, bool):
+                return True
+            if isinstance(sub.value, (str, int)):
+                written = line_bytes(sub.lineno)[sub.col_offset : sub.col_offset + 2]
+                if written[:1] == b"'" or (isinstance(sub.value, int) and written.lower() in (b"0x", b"0o", b"0b")):
+                    return True
+    return False
+
+
+def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
+    """Whether ``content`` is a Python module of constants (``COM_SLEEP = 0x00``, ``PANEL = 'x'``,
+    a fixture ``getAllObjects = [{'id': 1}]``) that the configuration reading took for ``key = value``.
+
+    It must parse as Python (inputs up to ``literal_module_max_chars``; 0 turns this off), be a
+    docstring at most and then only assignments of literals (or of a name assigned above) to names, written ``name = value``
+    (spaces around ``=``: a shell's ``KEY="x"`` file has none), ``literal_module_min_assignments``
+    of them or one over three lines at least, and one value written as only Python writes it. The
+    names are constants' (upper case, ``__version__``) unless a value holds a dict (a fixture): a
+    configuration's keys are lower-case (e2guardian's ``plugname = 'port'``). A ``[section]`` line,
+    a bare word (``user = www-data``, ``host = localhost``) or a call is no literal.
+    """
+    limit = int(caps.get("literal_module_max_chars") or 0)
+    if not limit or len(content) > limit or _FIRST_STATEMENT.match(content) is None:
+        return False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning: a text's `\d` is no reason to print
+            body = ast.parse(content).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        body = body[1:]  # the module's docstring
+    lines = _PY_LINE_END.split(content)  # as Python counts lines (str.splitlines also splits at \f, \x1c...)
+
+    def line_bytes(number: int) -> bytes:
+        return lines[number - 1].encode("utf-8", "surrogateescape") if 0 < number <= len(lines) else b""
+
+    assignments = 0
+    long_value = evidence = False
+    assigned: set[str] = set()  # a name assigned above may be a value (`tz_names = win_tz`: tzlocal's windows_tz.py)
+    constants = True  # every name a constant's (`COM_SLEEP`, `__version__`): a configuration's keys are lower-case
+    for node in body:
+        if not (isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets)):
+            return False
+        first = node.targets[0]
+        if _ASSIGN_GAP.match(line_bytes(node.lineno), first.end_col_offset) is None:
+            return False
+        if not (isinstance(node.value, ast.Name) and node.value.id in assigned):  # `tz_names = win_tz`
+            try:
+                ast.literal_eval(node.value)
+            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+                return False
+        assigned.update(t.id for t in node.targets)
+        assignments += 1
+        constants = constants and all(_CONSTANT_NAME.match(t.id) for t in node.targets)
+        long_value = long_value or (node.end_lineno or node.lineno) - node.lineno >= 2
+        evidence = evidence or _python_only(node.value, line_bytes)
+    if not constants and not any(isinstance(sub, ast.Dict) for node in body for sub in ast.walk(node)):
+        return False  # `plugname = 'port'` (e2guardian), `targets = {"Fish", "Cat"}` (libconfuse): settings
+    return evidence and (assignments >= int(caps.get("literal_module_min_assignments") or 1) or long_value)
+
+
 def _not_code(content: str, caps: Mapping[str, Any]) -> bool:
     patterns = caps.get("not_code_patterns") or ()
     return bool(patterns) and _lines.any_of(patterns).search(_lines.encode(content[: 1 << 20])) is not None
@@ -688,7 +779,14 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
         return False, None, ()
     if marked:
         return True, marked, (Evidence("language_marker", 1.0, 0.95), signatures)
+    family = caps.get("code_markers") or ()
+    if sample and family and content.lstrip("\ufeff \t\r\n")[:1] != "<" and _lines.any_of(family).search(table.blob):
+        # a language family's line (a header's include guard): code, the language the signatures' best;
+        # not in markup (libxaw's DocBook chapter quoting Template.h in a <literallayout>)
+        return True, best or caps.get("code_marker_language"), (Evidence("code_marker", 1.0, 0.9), signatures)
     if sample and _config_shaped(table, caps):  # INI, apt.conf, X resources, nginx-style blocks: text
+        if _literal_module(content, caps):  # unless it is a Python module of constants
+            return True, "Python", (Evidence("literal_module", 1.0, 0.9), signatures)
         return False, None, ()
     if looks_like_code(content, caps) and _enough_code_lines(content, caps):
         share = table.share(ranked[0][1]) if ranked else 0.0
@@ -722,6 +820,8 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
             if dense:  # many lines only that language writes (a Perl module of qw() tables and POD)
                 found.append(Evidence("signature_density", min(1.0, count / (density * counted)), 0.8))
             return True, table.table[index][0], tuple(found)
+    if _literal_module(content, caps):  # too few lines of any language's own: a Python module of constants
+        return True, "Python", (Evidence("literal_module", 1.0, 0.9), signatures)
     return False, None, ()
 
 

@@ -75,4 +75,16 @@ _log_lines = st.sampled_from(
 )
 text_text = st.lists(_log_lines, max_size=80).map("\n".join)
 
-contents = st.one_of(any_text, tricky_text, json_text, csv_text, yaml_text, xml_text, code_text, text_text)
+# modules of constants and the settings files beside them (the code detector parses these as Python)
+_assignment_lines = st.tuples(
+    st.sampled_from(["COM_SLEEP", "PANEL", "__version__", "plugname", "Source MAC", "[cache]", "x", "X"]),
+    st.sampled_from([" = ", "=", " =", " = \\\n"]),
+    st.one_of(
+        st.sampled_from(["0x1F", "'x'", '"y"', "None", "True", "[", "{'a': (1,", "]", "www-data", "\"\"\"doc", "-1e9", "b'\\xff'"]),
+        st.text(max_size=6),
+    ),
+).map("".join)
+assignment_text = st.lists(st.one_of(_assignment_lines, st.sampled_from(["# comment", "", "    'item',", "}", ")"])),
+                           max_size=40).map("\n".join)
+
+contents = st.one_of(any_text, tricky_text, json_text, csv_text, yaml_text, xml_text, code_text, text_text, assignment_text)
