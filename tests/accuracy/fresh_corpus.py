@@ -272,6 +272,11 @@ def src_debs(b: FreshBuilder, tmp: Path) -> None:
             # opens with PHP's own tag: it is PHP code, not configuration text
             b.add(f"deb:{name}/{rel}", "code", data, source="deb-etc", group="deb-etc-code", note="lang:php", quota=10)
             continue
+        if re.search(rb"(?m)^package[ \t]+[\w:]+[ \t]*;", data) and re.search(rb"(?m)^sub[ \t]+\w+[ \t]*\{", data):
+            # label fix (pool 15): a Perl module shipped as a plugin under /etc (blosxom's /etc/blosxom/plugins/*:
+            # `package timezone;`, `sub start {`) is Perl code, not configuration text
+            b.add(f"deb:{name}/{rel}", "code", data, source="deb-etc", group="deb-etc-code", note="lang:perl", quota=10)
+            continue
         lab = fresh_label(rel)
         if lab is not None and lab[0] not in ("text",):
             b.add(f"deb:{name}/{rel}", lab[0], data, source="deb-etc", group=f"deb-etc-{lab[0]}", note=lab[1], quota=10)
