@@ -663,10 +663,10 @@ def _config_shaped(table: _Languages, caps: Mapping[str, Any]) -> bool:
 #: values only Python writes in a module of constants (a configuration file writes ``true``, bare words, ``"x"``)
 _PY_ONLY_VALUES = (ast.Dict, ast.Tuple, ast.Set)
 #: the first line that is no comment nor blank is an assignment ``name = ...`` or a docstring (parsing is skipped otherwise)
-_FIRST_STATEMENT = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Za-z_]\w*[ \t]+=[ \t]|[rRuU]?[\"'])")
-_PY_LINE_END = re.compile(r"\r\n?|\n")
-_CONSTANT_NAME = re.compile(r"[A-Z_][A-Z0-9_]*$|__\w+__$")
-_ASSIGN_GAP = re.compile(rb"[ \t]+=[ \t]")  # matched on UTF-8 bytes: ast's columns count bytes
+_FIRST_STATEMENT = LazyPattern(re.compile, r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Za-z_]\w*[ \t]+=[ \t]|[rRuU]?[\"'])")
+_PY_LINE_END = LazyPattern(re.compile, r"\r\n?|\n")
+_CONSTANT_NAME = LazyPattern(re.compile, r"[A-Z_][A-Z0-9_]*$|__\w+__$")
+_ASSIGN_GAP = LazyPattern(re.compile, rb"[ \t]+=[ \t]")  # matched on UTF-8 bytes: ast's columns count bytes
 
 
 def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes]) -> bool:
