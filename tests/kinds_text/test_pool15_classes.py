@@ -27,6 +27,9 @@ theirs. The excerpts are short and quoted from the packages named.
   Python in the first lines marks it); an e-mail message in the mbox format (mgetty-docs'
   ``frontends/tcl/tkscanfax.txt``) read as code: its headers ran past the names the text pattern knew
   (``Sender``, ``Organization``, ``Status``, ``Lines``).
+- Text documents under a setext title that quote the code they explain (python3-markdown's and mu-cite's
+  ``README.Debian``: ``python-markdown for Debian`` over a line of ``-``, then Python or Emacs Lisp lines) read as
+  code, where compat is right: a title over a rule opens a document, not a program.
 - ruby-unidecode's ``lib/data/x22.yml`` tables: ``---`` then 256 items, ``- '[?]'`` or ``- ha``. A list of plain
   scalars counted against YAML (a bullet list of words loads as one); quoted items, or one-token items after a
   ``---`` start, are a data file's list.
@@ -443,3 +446,68 @@ Hang Bae
 
 def test_mbox_message_is_text() -> None:
     assert synopsis(MBOX_MESSAGE)[0] == "text"
+
+
+# python3-markdown: /usr/share/doc/python3-markdown/README.Debian (all of it)
+MARKDOWN_README_DEBIAN = """python-markdown for Debian
+--------------------------
+
+Basic usage as a module:
+
+import markdown
+html = markdown.markdown(your_text_string)
+
+You can read more about the modules and how to write extensions
+in the documentation, which is provided in python-markdown-doc
+package, or online:
+https://python-markdown.github.io/
+
+You can read about the markdown syntax here:
+https://daringfireball.net/projects/markdown/basics
+"""
+
+# mu-cite: /usr/share/doc/mu-cite/README.Debian (its first lines and signature)
+MU_CITE_README_DEBIAN = """MU-CITE for Debian
+------------------
+
+To call MU-CITE's citing filter function from emacsen mail and news
+readers' reply functions, put the following lines in your ~/.emacs:
+
+;; for Wanderlust, MH-E, etc.
+(add-hook 'mail-citation-hook 'mu-cite-original)
+;; for Gnus
+(setq message-cite-function 'mu-cite-original)
+;; for Mew
+(add-hook 'mew-cite-hook
+\t  (lambda ()
+\t    (mu-cite-original)
+\t    (exchange-point-and-mark) ;; for highlighting
+\t    ))
+(setq mew-summary-reply-with-citation-position 'body)
+
+;; for citation with "> " instead of "name> "
+(setq mu-cite-prefix-format '("> "))
+(setq mu-cite-cited-prefix-regexp nil)
+
+ -- Tatsuya Kinoshita <tats@debian.org>, Sat, 31 Oct 2020 18:52:46 +0900
+"""
+
+
+@pytest.mark.parametrize("content", [MARKDOWN_README_DEBIAN, MU_CITE_README_DEBIAN], ids=["python", "emacs-lisp"])
+def test_setext_titled_document_quoting_code_is_text(content: str) -> None:
+    assert synopsis(content)[0] == "text"
+
+
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        # a Lua or SQL banner: the title line opens with its comment lead
+        ("-- Configuration helpers\n-------------------------\nlocal M = {}\nfunction M.get(k)\n  return M[k]\nend\nreturn M\n",
+         "code"),
+        # a Markdown README under a setext title keeps its kind
+        ("Title\n=====\n\nSome *emphasis*, `code` and a [link](https://example.org).\n\n- one\n- two\n", "markdown"),
+    ],
+    ids=["lua-banner", "markdown-readme"],
+)
+def test_setext_look_alikes_keep_their_kind(content: str, expected: str) -> None:
+    assert synopsis(content)[0] == expected
