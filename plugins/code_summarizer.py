@@ -692,8 +692,8 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     a fixture ``getAllObjects = [{'id': 1}]``) that the configuration reading took for ``key = value``.
 
     It must parse as Python (inputs up to ``literal_module_max_chars``; 0 turns this off), be a
-    docstring at most and then only assignments of literals (or of a name assigned above) to names, written ``name = value``
-    (spaces around ``=``: a shell's ``KEY="x"`` file has none), ``literal_module_min_assignments``
+    docstring at most and then only assignments of literals (or of a name assigned above) to names,
+    written ``name = value`` (spaces around ``=``: a shell's ``KEY="x"`` file has none), ``literal_module_min_assignments``
     of them or one over three lines at least, and one value written as only Python writes it. The
     names are constants' (upper case, ``__version__``) unless a value holds a dict (a fixture): a
     configuration's keys are lower-case (e2guardian's ``plugname = 'port'``). A ``[section]`` line,
@@ -738,6 +738,15 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     if not constants and not any(isinstance(sub, ast.Dict) for node in body for sub in ast.walk(node)):
         return False  # `plugname = 'port'` (e2guardian), `targets = {"Fish", "Cat"}` (libconfuse): settings
     return evidence and (assignments >= int(caps.get("literal_module_min_assignments") or 1) or long_value)
+
+
+def _unless_literal_module(
+    content: str, caps: Mapping[str, Any], signatures: Evidence
+) -> tuple[bool, str | None, tuple[Evidence, ...]]:
+    """:func:`_detect`'s "not code" verdict, unless ``content`` is a Python module of constants."""
+    if _literal_module(content, caps):
+        return True, "Python", (Evidence("literal_module", 1.0, 0.9), signatures)
+    return False, None, ()
 
 
 def _not_code(content: str, caps: Mapping[str, Any]) -> bool:
@@ -785,9 +794,7 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
         # not in markup (libxaw's DocBook chapter quoting Template.h in a <literallayout>)
         return True, best or caps.get("code_marker_language"), (Evidence("code_marker", 1.0, 0.9), signatures)
     if sample and _config_shaped(table, caps):  # INI, apt.conf, X resources, nginx-style blocks: text
-        if _literal_module(content, caps):  # unless it is a Python module of constants
-            return True, "Python", (Evidence("literal_module", 1.0, 0.9), signatures)
-        return False, None, ()
+        return _unless_literal_module(content, caps, signatures)  # unless it is a Python module of constants
     if looks_like_code(content, caps) and _enough_code_lines(content, caps):
         share = table.share(ranked[0][1]) if ranked else 0.0
         return True, best, (Evidence("detect_pattern", 1.0, 0.7), signatures, Evidence("code_line_share", share, 0.6))
@@ -820,9 +827,8 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
             if dense:  # many lines only that language writes (a Perl module of qw() tables and POD)
                 found.append(Evidence("signature_density", min(1.0, count / (density * counted)), 0.8))
             return True, table.table[index][0], tuple(found)
-    if _literal_module(content, caps):  # too few lines of any language's own: a Python module of constants
-        return True, "Python", (Evidence("literal_module", 1.0, 0.9), signatures)
-    return False, None, ()
+    # too few lines of any language's own: code only if it is a Python module of constants
+    return _unless_literal_module(content, caps, signatures)
 
 
 def without_line_numbers(content: str, caps: Mapping[str, Any]) -> str:

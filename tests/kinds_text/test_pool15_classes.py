@@ -259,6 +259,8 @@ fields in the fiid API.
 
 
 def test_header_with_an_include_guard_is_c() -> None:
+    # a guard: this shortened excerpt was C before the change too (a regression guard; the real header's longer
+    # licence and prose are what the class test below reproduces)
     assert synopsis(IPMI_TEMPLATES_H) == ("code", "C code output")
 
 
