@@ -31,6 +31,9 @@ javadoc, gtk-doc output) is a page; so it sits before ``xml`` in ``default``.
 * ``template_delimiters`` (list of ``[open, close]``): template tags (Jinja/Django ``{% %}``,
   ``{{ }}``, ``{# #}``, ERB ``<% %>``, comments) read past at the start of the content and of
   each line, so a template that opens with ``{% extends "base.html" %}`` is judged by its markup.
+* ``front_matter`` (true): a YAML front matter (a ``---`` line, ``key: value`` lines, a ``---`` line:
+  Jekyll and Hugo layouts, Bootstrap's examples) is read past, the markup after it judged and parsed;
+  the synopsis names its keys (``max_front_matter_keys`` of them).
 * ``max_parse_chars`` (int): characters tokenized at most.
 * ``max_headings``, ``heading_chars``, ``max_forms``, ``max_form_fields``, ``excerpt_chars``.
 
@@ -78,6 +81,8 @@ DEFAULTS: Mapping[str, Any] = {
     "min_markup_ratio": 0.5,
     "foreign_vocabulary": True,
     "template_delimiters": [["{%", "%}"], ["{#", "#}"], ["{{", "}}"], ["<%", "%>"], ["<!--", "-->"]],
+    "front_matter": True,
+    "max_front_matter_keys": 12,
     "max_parse_chars": 5_000_000,
     "max_headings": 20,
     "heading_chars": 120,
@@ -103,6 +108,8 @@ CAPS_SCHEMA: Mapping[str, Any] = {
             "items": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2, "maxItems": 2},
             "description": "template tags ([open, close]) read past when looking for markup",
         },
+        "front_matter": {"type": "boolean", "description": "a YAML front matter (--- ... ---) is read past"},
+        "max_front_matter_keys": {**_INT, "description": "front matter keys named"},
         "max_parse_chars": {**_INT, "minimum": 1, "description": "characters tokenized at most"},
         "max_headings": {**_INT, "description": "headings listed"},
         "heading_chars": {**_INT, "description": "clip for each heading"},
@@ -410,6 +417,18 @@ def _first_tag(head: str) -> str:
     return "".join(name).lower()
 
 
+#: a YAML front matter: ``---``, then ``key: value`` lines (list items and indented lines under a key), then ``---``
+_FRONT_MATTER = LazyPattern(re.compile,
+    r"---[ \t]*\r?\n(?:[A-Za-z_][\w-]*[ \t]*:[^\r\n]*\r?\n(?:(?:[ \t]|-[ \t])[^\r\n]*\r?\n|\r?\n)*){1,60}---[ \t]*(?:\r?\n|\Z)"
+)
+
+
+def _front_matter_end(head: str) -> int:
+    """Where the markup begins after a YAML front matter that opens ``head`` (0: there is none)."""
+    found = _FRONT_MATTER.match(head)
+    return found.end() if found is not None else 0
+
+
 def _past_templates(text: str, pairs: Any) -> str:
     """``text`` from its first line that does not open with a template tag (``{% extends "x" %}``,
     ``{% block title %}Jobs{% endblock %}``, ``{{ x }}``, ``<%= x %>``, ``<!-- x -->``)."""
@@ -520,6 +539,12 @@ def _claims(inp: KindInput) -> tuple[Evidence, ...]:
     head = inp.stripped_head(4000)
     if head.startswith("\ufeff"):
         head = inp.stripped.lstrip("\ufeff")[:4000]
+    body = None  # the content after a front matter, when there is one
+    if head.startswith("---") and caps.get("front_matter"):
+        end = _front_matter_end(head)
+        if end:
+            body = inp.stripped.lstrip("\ufeff")[end:].lstrip()
+            head = body[:4000]
     if pairs and head[:1] in "{<":
         head = _past_templates(head, pairs)
     if not head.startswith("<") and "html" not in inp.mime:
@@ -535,12 +560,13 @@ def _claims(inp: KindInput) -> tuple[Evidence, ...]:
         return (Evidence("mime_says_html", 1.0, 0.9),)
     if _first_tag(head) not in caps["fragment_tags"]:
         return ()
-    ratio = _markup_ratio(inp.stripped, pairs)
+    text = inp.stripped if body is None else body
+    ratio = _markup_ratio(text, pairs)
     if ratio < caps["min_markup_ratio"]:
         return ()
-    if caps.get("foreign_vocabulary") and foreign_vocabulary(inp.stripped):
+    if caps.get("foreign_vocabulary") and foreign_vocabulary(text):
         return ()  # an HTML name for the first element, another vocabulary for the rest: XML's to claim
-    closed = _closed_elements(inp.stripped)
+    closed = _closed_elements(text)
     found = [Evidence("fragment_markup", min(1.0, ratio), 0.9)]
     if closed:
         found.append(Evidence("closed_elements", min(1.0, closed / 6), 0.7))
@@ -568,21 +594,34 @@ def _closed_elements(text: str) -> int:
     return sum(1 for name in names if re.search(rf"<{name}[\s>/]", lowered))
 
 
-def _parse(inp: KindInput) -> tuple[_PageParser, bool]:
+def _parse(inp: KindInput, start: int = 0) -> tuple[_PageParser, bool]:
     caps = inp.caps
     parser = _PageParser(caps["excerpt_chars"], caps["max_headings"])
     limit = caps["max_parse_chars"]
-    parser.feed(inp.content[:limit])
+    parser.feed(inp.content[start : start + limit])
     parser.close()
-    return parser, len(inp.content) > limit
+    return parser, len(inp.content) - start > limit
+
+
+def _front_matter_keys(inp: KindInput) -> tuple[list[str], int]:
+    """(the keys of a YAML front matter that opens the content, where the page after it starts)."""
+    if not inp.caps.get("front_matter"):
+        return [], 0
+    lead = len(inp.content) - len(inp.content.lstrip("\ufeff \t\r\n"))
+    end = _front_matter_end(inp.content[lead : lead + 4000]) if inp.content.startswith("---", lead) else 0
+    if not end:
+        return [], 0
+    lines = inp.content[lead : lead + end].splitlines()[1:-1]
+    return [line.split(":", 1)[0].strip() for line in lines if line[:1].isalpha() or line[:1] == "_"], lead + end
 
 
 def _summarize(inp: KindInput) -> Claim | None:
     evidence = _claims(inp) if not inp.is_blank() else ()
     if not evidence:
         return None
-    parser, cut = _parse(inp)
-    return Claim(synopsis=_synopsis(inp, parser, cut), evidence=evidence)
+    keys, start = _front_matter_keys(inp)
+    parser, cut = _parse(inp, start)
+    return Claim(synopsis=_synopsis(inp, parser, cut, keys), evidence=evidence)
 
 
 def _forms(parser: _PageParser, caps: Mapping[str, Any]) -> list[str]:
@@ -597,7 +636,7 @@ def _forms(parser: _PageParser, caps: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _synopsis(inp: KindInput, parser: _PageParser, cut: bool) -> Synopsis:
+def _synopsis(inp: KindInput, parser: _PageParser, cut: bool, keys: list[str] | None = None) -> Synopsis:
     caps = inp.caps
     counts = parser.counts
     title = clip(normalize("".join(parser.title)), caps["heading_chars"])
@@ -624,6 +663,10 @@ def _synopsis(inp: KindInput, parser: _PageParser, cut: bool) -> Synopsis:
     )
     if parser.lang:
         structure.append(f"lang: {clip(parser.lang, 20)}")
+    if keys:
+        shown = [clip(key, caps["heading_chars"]) for key in keys[: caps["max_front_matter_keys"]]]
+        more = f", +{len(keys) - len(shown)} more" if len(keys) > len(shown) else ""
+        structure.append(f"front_matter keys: {', '.join(shown)}{more}")
     return Synopsis(
         kind=NAME,
         title=f"HTML: {title}" if title else "HTML output",

@@ -335,7 +335,7 @@ def _setext_lines(text: str) -> list[int]:
 
 
 def _may_claim(lines: list[str], caps: Mapping[str, Any]) -> bool:
-    """False when the probe has no heading, setext underline, fence, link or table rule at all
+    """False when the probe has no heading, setext underline, fence, link, reference definition or table rule at all
     (then :func:`_claims` is False; a document that is one pipe table has only its ``|---|---|`` rule).
 
     A few RE2 searches and one line test instead of the probe's full scan: content of another
@@ -343,7 +343,7 @@ def _may_claim(lines: list[str], caps: Mapping[str, Any]) -> bool:
     """
     text = "\n".join(line.rstrip("\r") for line in lines)
     data = text.encode("utf-8", "surrogatepass")
-    if any(_multiline(caps[key]).search(data) is not None for key in ("heading", "fence", "link", "table_rule")):
+    if any(_multiline(caps[key]).search(data) is not None for key in ("heading", "fence", "link", "table_rule", "reference")):
         return True
     return bool(_setext_lines(text))
 
@@ -952,6 +952,9 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
             continue
         if line.lstrip(" \t")[:2] == "//":
             continue  # a line comment (Rust's `///` docs, JSDoc-less JS): its links and spans are code docs
+        rest = line.lstrip(" \t")
+        if rest[:1] == "#" and len(line[: len(line) - len(rest)].expandtabs(4)) >= 4:
+            continue  # an indented `#` comment (a Ruby method's YARD docs): code docs, not a heading (Markdown's is indented 3 at most)
         if docstring is not None or '"""' in line or "'''" in line:
             # a triple-quoted string (a Python docstring) outside fences: its Markdown documents code
             for quote in ('"""', "'''"):

@@ -1,0 +1,243 @@
+"""Issue 10 (pool probe: docs/probes/probe_pool.py, pools 17 and 18, half ``a``): classes of real files from Debian
+packages that `default` read as another kind, each with look-alikes that must keep theirs. The excerpts are short
+and quoted from the packages named.
+
+- HTML under a YAML front matter (libjs-bootstrap5-doc's ``examples/*/index.html``: ``---``, ``layout: examples``,
+  ``title: ...``, ``---``, then the page's markup: Jekyll and Hugo layouts) read as text: no detector looked past
+  the front matter. The html kind now reads past it and judges the markup after it; a front matter over Markdown
+  prose, a front matter alone and a YAML stream keep their kinds.
+- A Markdown README whose only Markdown, beside code spans and a list, is a reference link and its definition
+  (libtyxml-ocaml-doc's ``examples/*/Readme.md``: ``[unlicense][]`` and ``[unlicense]: http://unlicense.org/``)
+  read as text: the quick test that lets the Markdown reading start knew headings, fences, inline links and
+  table rules, not reference definitions. A plain text with a footnote URL stays text.
+- A Ruby file whose methods carry YARD comments quoting Markdown links (ruby-rspec-mocks'
+  ``lib/rspec/mocks/example_methods.rb``: ``# Constructs an instance of [RSpec::Mocks::Double](...)`` indented
+  under ``module``) read as Markdown, where compat is right: a ``#`` line indented four columns or more is a
+  comment of indented code (a Markdown heading is indented three at most), and its links and spans count no more
+  than a ``//`` comment's. A Markdown document with an indented shell block of ``# comments`` stays Markdown.
+- gnu-efi's ``efirtlib.h``: an include guard named ``_EFI_RT_LIB_INCLUDE_`` over EDK-style prototypes (the return
+  type alone on its line) read as text: the guard names the code markers knew ended in ``_H``, ``_HPP`` or
+  ``_INCLUDED``; ``_INCLUDE``, ``_INC`` and ``_HXX`` now count too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import toolstub
+
+
+def kind(content: str) -> str:
+    return toolstub.synopsize(content).kind
+
+
+# libjs-bootstrap5-doc: /usr/share/doc/libjs-bootstrap5/examples/starter-template/index.html, lines 1-12
+BOOTSTRAP_STARTER = """---
+layout: examples
+title: Starter Template
+extra_css:
+  - "starter-template.css"
+---
+
+<div class="col-lg-8 mx-auto p-4 py-md-5">
+  <header class="d-flex align-items-center pb-3 mb-5 border-bottom">
+    <a href="/" class="d-flex align-items-center text-dark text-decoration-none">
+      <span class="fs-4">Starter template</span>
+    </a>
+  </header>
+
+  <main>
+    <h1>Get started with Bootstrap</h1>
+    <p class="fs-5 col-md-8">Quickly and easily get started with Bootstrap's compiled, production-ready files.</p>
+  </main>
+  <footer class="pt-5 my-5 text-muted border-top">
+    Created by the Bootstrap team &middot; &copy; 2022
+  </footer>
+</div>
+"""
+
+# libtyxml-ocaml-doc: /usr/share/doc/libtyxml-ocaml/examples/basic_website/Readme.md (whole)
+TYXML_README = """This is a very simple website in pure tyxml. To generate the website, compile `site_html.ml` and \
+then execute. This can be done with `make`.
+
+Content of this directory:
+- `site_html.ml`: Generates the Html.
+- `Makefile`: Simple rules to create the website. Uses ocamlbuild
+- `main.js` and `home.css` : auxiliary files for the website.
+- `.merlin`: An appropriate merlin file.
+- Readme.md : You are reading it
+
+This website is distributed under the [unlicense][], feel free to use it!
+
+[unlicense]: http://unlicense.org/
+"""
+
+# ruby-rspec-mocks: lib/rspec/mocks/example_methods.rb, lines 1-40 (cut), then its closing lines
+RSPEC_EXAMPLE_METHODS = """RSpec::Support.require_rspec_mocks 'object_reference'
+
+module RSpec
+  module Mocks
+    # Contains methods intended to be used from within code examples.
+    # Mix this in to your test context (such as a test framework base class)
+    # to use rspec-mocks with your test framework. If you're using rspec-core,
+    # it'll take care of doing this for you.
+    module ExampleMethods
+      include RSpec::Mocks::ArgumentMatchers
+
+      # @overload double()
+      # @overload double(name)
+      #   @param name [String/Symbol] name or description to be used in failure messages
+      # @return (Double)
+      #
+      # Constructs an instance of [RSpec::Mocks::Double](RSpec::Mocks::Double) configured
+      # with an optional name, used for reporting in failure messages, and an optional
+      # hash of message/return-value pairs.
+      #
+      # @example
+      #   book = double("book", :title => "The RSpec Book")
+      #   book.title #=> "The RSpec Book"
+      #
+      def double(*args)
+        ExampleMethods.declare_double(Double, *args)
+      end
+
+      # Constructs a test double against a specific class. If the given class
+      # name has been loaded, only instance methods defined on the class are
+      # allowed to be stubbed. See [verifying doubles](../../../docs/verifying_doubles.md)
+      # and [partial doubles](../../../docs/partial_doubles.md). With a normal double one has
+      # to stub methods in order to be able to spy them. A `spy` will
+      # automatically spy on all methods to which the object responds.
+      # See [the `have_received` matcher](RSpec::Mocks::ArgumentMatchers).
+      #
+      # @param doubled_class [String, Class]
+      # @return [InstanceVerifyingDouble]
+      def instance_double(doubled_class, *args)
+        ref = ObjectReference.for(doubled_class)
+        ExampleMethods.declare_verifying_double(InstanceVerifyingDouble, ref, *args)
+      end
+    end
+  end
+end
+"""
+
+# gnu-efi: /usr/include/efi/efirtlib.h: its guard, licence comment and includes, then its prototypes (blank lines
+# and the #if block of platform includes left out), as the header writes them: the return type on its own line
+_EFI_PROTOTYPES = [
+    ("VOID", "RtZeroMem", ["IN VOID     *Buffer", "IN UINTN     Size"]),
+    ("VOID", "RtSetMem", ["IN VOID     *Buffer", "IN UINTN    Size", "IN UINT8    Value"]),
+    ("VOID", "RtCopyMem", ["IN VOID     *Dest", "IN CONST VOID     *Src", "IN UINTN    len"]),
+    ("INTN", "RtCompareMem", ["IN CONST VOID     *Dest", "IN CONST VOID     *Src", "IN UINTN    len"]),
+    ("INTN", "RtStrCmp", ["IN CONST CHAR16   *s1", "IN CONST CHAR16   *s2"]),
+    ("VOID", "RtStrCpy", ["IN CHAR16   *Dest", "IN CONST CHAR16    *Src"]),
+    ("CHAR16 *", "RtStpnCpy", ["IN CHAR16   *Dest", "IN CONST CHAR16    *Src", "IN UINTN     Len"]),
+    ("VOID", "RtStrCat", ["IN CHAR16   *Dest", "IN CONST CHAR16   *Src"]),
+    ("UINTN", "RtStrLen", ["IN CONST CHAR16   *s1"]),
+    ("UINTN", "RtStrSize", ["IN CONST CHAR16   *s1"]),
+    ("INTN", "RtCompareGuid", ["IN EFI_GUID     *Guid1", "IN EFI_GUID     *Guid2"]),
+    ("UINT8", "RtDecimaltoBCD", ["IN  UINT8 BcdValue"]),
+    ("UINT8", "RtBCDtoDecimal", ["IN  UINT8 BcdValue"]),
+    ("VOID", "RtLibEnableVirtualMappings", ["VOID"]),
+    ("VOID", "RtConvertList", ["IN UINTN            DebugDisposition", "IN OUT LIST_ENTRY   *ListHead"]),
+]
+EFIRTLIB_H = """#ifndef _EFI_RT_LIB_INCLUDE_
+#define _EFI_RT_LIB_INCLUDE_
+/*++
+Copyright (c) 1998  Intel Corporation
+Module Name:
+    efilib.h
+Abstract:
+    EFI Runtime library functions
+Revision History
+--*/
+#include "efidebug.h"
+#include "efipart.h"
+""" + "".join(
+    f"{ret}\nRUNTIMEFUNCTION\n{name} (\n" + ",\n".join(f"    {arg}" for arg in args) + "\n    );\n"
+    for ret, name, args in _EFI_PROTOTYPES
+)
+
+
+@pytest.mark.parametrize("content", [BOOTSTRAP_STARTER, BOOTSTRAP_STARTER.replace("\n", "\r\n")])
+def test_html_under_a_front_matter(content: str) -> None:
+    assert kind(content) == "html"
+
+
+def test_front_matter_html_synopsis_reads_the_page_after_it() -> None:
+    syn = toolstub.synopsize(BOOTSTRAP_STARTER)
+    assert "# Get started with Bootstrap" in syn.structure
+    assert "front_matter keys: layout, title, extra_css" in syn.structure
+    assert "layout:" not in " ".join(syn.summary)  # the visible text is the page's, not the front matter's
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        # a front matter over Markdown prose: Markdown's (or text's), never html
+        ("---\nlayout: post\ntitle: Hello\n---\n\nSome **bold** words and `code` here.\n\n## Next\n\nMore text.\n",
+         "markdown"),
+        # a front matter alone is YAML
+        ("---\nlayout: post\ntitle: Hello\ntags:\n  - a\n  - b\n---\n", "yaml"),
+        # a YAML stream of two documents
+        ("---\nname: a\nvalue: 1\n---\nname: b\nvalue: 2\n", "yaml"),
+        # a front matter over prose that opens with an inline tag, then prose lines: not mostly markup
+        ("---\ntitle: x\n---\n<b>Note</b> this is a note\nthat runs over\nseveral lines of plain\nprose text here\n",
+         "text"),
+    ],
+)
+def test_front_matter_look_alikes_keep_their_kind(content: str, expected: str) -> None:
+    assert kind(content) == expected
+
+
+def test_front_matter_scan_is_linear_on_adversarial_input() -> None:
+    # an unclosed front matter of 3,000 indented lines (each could be split two ways by a naive pattern)
+    content = "---\na: 1\n" + "  x  y\r\n" * 3000 + "--"
+    assert kind(content) in ("yaml", "text")
+
+
+def test_markdown_readme_with_a_reference_link() -> None:
+    assert kind(TYXML_README) == "markdown"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        # a plain text with one footnote URL
+        "The tool reads the file and prints a report.\nSee the project page for more.\n\n[1]: https://example.org/tool\n",
+        # an INI-ish file with a bracketed key holding a URL
+        "[mirror]: http://deb.debian.org/debian\nsuite = bookworm\n",
+    ],
+)
+def test_reference_like_lines_alone_stay_text(content: str) -> None:
+    assert kind(content) == "text"
+
+
+def test_ruby_with_yard_markdown_comments_is_code() -> None:
+    syn = toolstub.synopsize(RSPEC_EXAMPLE_METHODS)
+    assert (syn.kind, syn.title) == ("code", "Ruby code output")
+
+
+def test_markdown_with_an_indented_shell_block_stays_markdown() -> None:
+    content = (
+        "# Install\n\nRun the [installer](https://example.org/install) with `sh`:\n\n"
+        "    # fetch the sources\n    git clone https://example.org/x.git\n    # build them\n    make\n\n"
+        "## Use\n\nSee [the manual](https://example.org/manual) and the **FAQ**.\n"
+    )
+    assert kind(content) == "markdown"
+
+
+def test_efi_header_with_an_include_guard_is_c() -> None:
+    syn = toolstub.synopsize(EFIRTLIB_H)
+    assert (syn.kind, syn.title) == ("code", "C code output")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        # a guard-shaped pair of comment lines in a shell configuration file is no guard
+        "# ifndef is not used here\n# define the paths below\nPATH=/usr/bin\nLANG=C\n",
+        # prose naming the guard convention
+        "Headers use guards named FOO_INCLUDE: #ifndef FOO_INCLUDE, then #define FOO_INCLUDE.\n",
+    ],
+)
+def test_guard_look_alikes_stay_text(content: str) -> None:
+    assert kind(content) == "text"
