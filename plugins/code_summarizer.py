@@ -667,6 +667,8 @@ _FIRST_STATEMENT = LazyPattern(re.compile, r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Z
 _PY_LINE_END = LazyPattern(re.compile, r"\r\n?|\n")
 _CONSTANT_NAME = LazyPattern(re.compile, r"[A-Z_][A-Z0-9_]*$|__\w+__$")
 _ASSIGN_GAP = LazyPattern(re.compile, rb"[ \t]+=[ \t]")  # matched on UTF-8 bytes: ast's columns count bytes
+#: a PEP 263 encoding declaration on the first or second line (``# -*- coding: utf-8 -*-``)
+_CODING_LINE = LazyPattern(re.compile, r"(?:[^\n]*\n)?[ \t\f]*#[^\n]*?coding[:=][ \t]*[-\w.]+")
 
 
 def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes]) -> bool:
@@ -694,7 +696,8 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     It must parse as Python (inputs up to ``literal_module_max_chars``; 0 turns this off), be a
     docstring at most and then only assignments of literals (or of a name assigned above) to names,
     written ``name = value`` (spaces around ``=``: a shell's ``KEY="x"`` file has none), ``literal_module_min_assignments``
-    of them or one over three lines at least, and one value written as only Python writes it. The
+    of them or one over three lines at least, and one value written as only Python writes it (or, for
+    both, a PEP 263 ``coding:`` line on the first or second line: a Python module's declaration). The
     names are constants' (upper case, ``__version__``) unless a value holds a dict (a fixture): a
     configuration's keys are lower-case (e2guardian's ``plugname = 'port'``). A ``[section]`` line,
     a bare word (``user = www-data``, ``host = localhost``) or a call is no literal.
@@ -716,7 +719,8 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
         return lines[number - 1].encode("utf-8", "surrogateescape") if 0 < number <= len(lines) else b""
 
     assignments = 0
-    long_value = evidence = False
+    long_value = False
+    evidence = coded = _CODING_LINE.match(content) is not None  # `# -*- coding: utf-8 -*-`: a Python module's
     assigned: set[str] = set()  # a name assigned above may be a value (`tz_names = win_tz`: tzlocal's windows_tz.py)
     constants = True  # every name a constant's (`COM_SLEEP`, `__version__`): a configuration's keys are lower-case
     for node in body:
@@ -737,7 +741,8 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
         evidence = evidence or _python_only(node.value, line_bytes)
     if not constants and not any(isinstance(sub, ast.Dict) for node in body for sub in ast.walk(node)):
         return False  # `plugname = 'port'` (e2guardian), `targets = {"Fish", "Cat"}` (libconfuse): settings
-    return evidence and (assignments >= int(caps.get("literal_module_min_assignments") or 1) or long_value)
+    least = 1 if coded else int(caps.get("literal_module_min_assignments") or 1)
+    return evidence and (assignments >= least or long_value)
 
 
 def _unless_literal_module(

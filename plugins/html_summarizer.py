@@ -462,8 +462,9 @@ _INLINE_TAG = LazyPattern(re.compile,
 
 def _without_pre(lines: list[str]) -> list[str]:
     """``lines`` without the inside of ``<pre>`` blocks (code, diagrams: the page's content, neither its
-    markup nor its prose), unless those are half the lines or more (a page that is one ``<pre>`` block
-    is judged by all its lines)."""
+    markup nor its prose), unless those are half the lines or more and fewer than ten lines are left
+    (a page that is one ``<pre>`` block is judged by all its lines; a page of headings and paragraphs
+    between long ``<pre>`` examples, by its headings and paragraphs)."""
     kept: list[str] = []
     inside = False
     for line in lines:
@@ -476,7 +477,7 @@ def _without_pre(lines: list[str]) -> list[str]:
             opened = [m.end() for m in _PRE_OPEN.finditer(lowered)]
             inside = bool(opened) and "</pre>" not in lowered[opened[-1] :]
         kept.append(line)
-    return kept if 2 * len(kept) > len(lines) else lines
+    return kept if 2 * len(kept) > len(lines) or len(kept) >= 10 else lines
 
 
 def _markup_ratio(text: str, pairs: Any = ()) -> float:

@@ -130,14 +130,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--learned", action="store_true",
                     help="also judge default with detection.learned magika (needs toolstub[magika])")
     args = ap.parse_args(argv)
-    import toolstub
-
-    learned_rules = None
-    if args.learned:
-        learned_rules = accuracy_report.learned_ruleset()
-        if learned_rules is None:
-            raise SystemExit("probe_pool: error: --learned needs magika: pip install 'toolstub[magika]'")
-
     args.out.mkdir(parents=True, exist_ok=True)
     cases_f = args.out / "cases.json"
     if args.cached and cases_f.is_file():
@@ -158,6 +150,19 @@ def main(argv: list[str] | None = None) -> int:
             meta["cases"] += cases
             print(f"batch {k}: {len(cases)} cases", file=sys.stderr)
         cases_f.write_text(json.dumps(meta, indent=1))
+    return judge(meta, args.out, args.half, args.learned)
+
+
+def judge(meta: dict, out: Path, half: str = "a", learned: bool = False) -> int:
+    """Judge the cases of ``meta`` (default, compat, and default with Magika when ``learned``), write
+    OUT/result.json, print accuracy per half and kind, the confusion counts and the misses of ``half``."""
+    import toolstub
+
+    learned_rules = None
+    if learned:
+        learned_rules = accuracy_report.learned_ruleset()
+        if learned_rules is None:
+            raise SystemExit("probe_pool: error: --learned needs magika: pip install 'toolstub[magika]'")
     rows = []
     for c in meta["cases"]:
         text = Path(c["file"]).read_bytes().decode("utf-8", "surrogateescape")
@@ -168,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                          compat=toolstub.synopsize(text, rules="openviking-compat").kind, file=c["file"]))
         if learned_rules is not None:
             rows[-1]["combined"] = toolstub.synopsize(text, rules=learned_rules).kind
-    (args.out / "result.json").write_text(json.dumps(rows, indent=1))
+    (out / "result.json").write_text(json.dumps(rows, indent=1))
     for h in ("a", "b"):
         rs = [r for r in rows if r["half"] == h]
         ok = sum(r["default"] == r["expected"] for r in rs)
@@ -185,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"   default + magika: {okc}/{len(rs)} = {100 * okc / max(1, len(rs)):.2f} %   compat right, combined wrong: {crc}")
     print("slowest:", max(rows, key=lambda r: r["s"])["s"] if rows else 0, "s")
     for r in rows:
-        if r["default"] != r["expected"] and (args.half == "all" or r["half"] == args.half):
+        if r["default"] != r["expected"] and (half == "all" or r["half"] == half):
             print(f"  MISS {r['expected']}->{r['default']} (compat {r['compat']}) {r['id']}  {r['file']}")
     return 0
 

@@ -18,6 +18,20 @@ and quoted from the packages named.
 - gnu-efi's ``efirtlib.h``: an include guard named ``_EFI_RT_LIB_INCLUDE_`` over EDK-style prototypes (the return
   type alone on its line) read as text: the guard names the code markers knew ended in ``_H``, ``_HPP`` or
   ``_INCLUDED``; ``_INCLUDE``, ``_INC`` and ``_HXX`` now count too.
+- libglib2.0-dev-bin's ``codegen/config.py``: ``# -*- Mode: Python -*-``, a licence, then ``VERSION = "2.74.6"`` and
+  two integers (no value only Python writes) read as configuration text: the Emacs mode line naming Python was
+  matched in lower case only, and Emacs reads ``Mode:`` and ``Python`` in any case (so for Tcl, R, shell-script).
+
+From the first PyPI pool (docs/probes/probe_pypi_pool.py, half ``a``):
+
+- DataTables' plug-in documentation page (``sorting/index.html`` shipped in silentdune-server's sdist): ``<h2>``,
+  ``<p>`` and ``<ul>`` lines between two long ``<pre>`` examples of escaped JavaScript read as code: the page was
+  judged by all its lines, the examples included, whenever they were half the lines or more (meant for a page that
+  is one ``<pre>`` block). Ten lines or more outside ``<pre>`` now judge the page.
+- senaite.lims' ``config.py``: ``# -*- coding: utf-8 -*-``, a licence, then one ``PROJECTNAME = "senaite.lims"``
+  read as text: a PEP 263 coding line is a Python module's declaration, so it stands for the value only Python
+  writes and one assignment is enough. Lower-case settings, INI sections and bare words under a coding line stay
+  text.
 """
 
 from __future__ import annotations
@@ -240,4 +254,115 @@ def test_efi_header_with_an_include_guard_is_c() -> None:
     ],
 )
 def test_guard_look_alikes_stay_text(content: str) -> None:
+    assert kind(content) == "text"
+
+
+# libglib2.0-dev-bin: /usr/share/glib-2.0/codegen/config.py (its licence cut to two lines)
+GLIB_CONFIG_PY = """# -*- Mode: Python -*-
+
+# GDBus - GLib D-Bus Library
+#
+# Copyright (C) 2008-2011 Red Hat, Inc.
+#
+# Author: David Zeuthen <davidz@redhat.com>
+
+VERSION = "2.74.6"
+MAJOR_VERSION = 2
+MINOR_VERSION = 74
+"""
+
+
+@pytest.mark.parametrize(
+    ("content", "title"),
+    [
+        (GLIB_CONFIG_PY, "Python code output"),
+        ("# -*- Mode: Tcl -*-\n# settings\nset x 1\n", "Tcl code output"),
+        ("# -*- MODE: shell-script -*-\n# defaults\nFOO=1\n", "Shell code output"),
+    ],
+)
+def test_emacs_mode_line_in_any_case_names_the_language(content: str, title: str) -> None:
+    syn = toolstub.synopsize(content)
+    assert (syn.kind, syn.title) == ("code", title)
+
+
+def test_settings_without_a_mode_line_stay_text() -> None:
+    assert kind(GLIB_CONFIG_PY.replace("# -*- Mode: Python -*-\n", "")) == "text"
+
+
+# silentdune-server 0.6 (sdist): .../datatables-plugins/sorting/index.html, its shape: headings, paragraphs and a list
+# of links between two <pre> examples of 17 lines each (the paragraphs cut)
+_DT_EXAMPLE = """<pre class="brush: html">&lt;script type="text/javascript" src="jquery.dataTables.js"&gt;&lt;/script&gt;
+&lt;script type="text/javascript" src="dataTables.numericComma.js"&gt;&lt;/script&gt;
+&lt;script type="text/javascript"&gt;
+\t$(document).ready(function() {
+\t\t$('#example').dataTable( {
+\t\t\t"aoColumns": [
+\t\t\t\tnull,
+\t\t\t\tnull,
+\t\t\t\tnull,
+\t\t\t\t{ "sType": "numeric-comma" },
+\t\t\t\tnull,
+\t\t\t\tnull
+\t\t\t]
+\t\t} );
+\t} );
+&lt;/script&gt;
+</pre>
+"""
+DATATABLES_SORTING = """
+<h2>Sorting plug-ins</h2>
+
+<p>DataTables provides two APIs for sorting information in a table: <a href="/development/sorting#type_based">type \
+based sorting</a> and <a href="/development/sorting#data_source">custom data source sorting</a>.</p>
+
+<ul>
+\t<li><a href="#how_to_type">How to use type based sorting plug-ins</a> - sorting based on the sType.</li>
+\t<li><a href="#functions_type">Type based column sorting plug-ins</a></li>
+\t<li><a href="#how_to_data_source">How to use custom data source sorting plug-ins</a></li>
+\t<li><a href="#functions_data_source">Custom data source sorting plug-ins</a></li>
+</ul>
+
+<a name="how_to_type"></a>
+<h3>How to use DataTables plug-in sorting functions functions (type based)</h3>
+
+<p>To add the ability to sort specific data types, you simply need to include the plug-in's code.</p>
+""" + _DT_EXAMPLE + """
+<a name="how_to_data_source"></a>
+<h3>How to use custom data source sorting plug-ins</h3>
+
+<p>Custom data source sorting plug-ins complement type based sorting.</p>
+""" + _DT_EXAMPLE
+
+
+def test_page_between_long_pre_examples_is_html() -> None:
+    assert kind(DATATABLES_SORTING) == "html"
+
+
+# senaite.lims 2.6.0: src/senaite/lims/config.py (its licence cut to two lines)
+SENAITE_CONFIG = """# -*- coding: utf-8 -*-
+#
+# This file is part of SENAITE.LIMS.
+#
+# Copyright 2018-2024 by it's authors.
+# Some rights reserved, see README and LICENSE.
+
+PROJECTNAME = "senaite.lims"
+"""
+
+
+def test_constant_under_a_coding_line_is_python() -> None:
+    syn = toolstub.synopsize(SENAITE_CONFIG)
+    assert (syn.kind, syn.title) == ("code", "Python code output")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        SENAITE_CONFIG.replace("# -*- coding: utf-8 -*-\n", ""),  # no coding line: one setting
+        "# -*- coding: utf-8 -*-\nname = \"x\"\n",  # a lower-case setting
+        "# -*- coding: utf-8 -*-\n[main]\nNAME = \"x\"\n",  # an INI section
+        "# -*- coding: utf-8 -*-\nNAME = x\n",  # a bare word
+    ],
+)
+def test_coding_line_look_alikes_stay_text(content: str) -> None:
     assert kind(content) == "text"
