@@ -32,6 +32,10 @@ From the first PyPI pool (docs/probes/probe_pypi_pool.py, half ``a``):
   read as text: a PEP 263 coding line is a Python module's declaration, so it stands for the value only Python
   writes and one assignment is enough. Lower-case settings, INI sections and bare words under a coding line stay
   text.
+- Comment-only Python files under a coding line (senaite.lims' ``upgrades/__init__.py``, python3-zake's
+  ``__init__.py``: ``# -*- coding: utf-8 -*-``, then a licence) read as text: the coding line over comments only
+  marks Python (a language marker). Comment-only files with no coding line stay text, and so does a YAML file
+  under a coding line.
 """
 
 from __future__ import annotations
@@ -366,3 +370,30 @@ def test_constant_under_a_coding_line_is_python() -> None:
 )
 def test_coding_line_look_alikes_stay_text(content: str) -> None:
     assert kind(content) == "text"
+
+
+# senaite.lims 2.6.0: src/senaite/lims/upgrades/__init__.py (its licence cut to four lines)
+SENAITE_UPGRADES_INIT = """# -*- coding: utf-8 -*-
+#
+# This file is part of SENAITE.LIMS.
+#
+# SENAITE.LIMS is free software: you can redistribute it and/or modify it under
+# the terms of the GNU General Public License as published by the Free Software
+# Foundation, version 2.
+"""
+
+
+def test_comment_only_module_under_a_coding_line_is_python() -> None:
+    syn = toolstub.synopsize(SENAITE_UPGRADES_INIT)
+    assert (syn.kind, syn.title) == ("code", "Python code output")
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (SENAITE_UPGRADES_INIT.replace("# -*- coding: utf-8 -*-\n", ""), "text"),  # comments only
+        ("# -*- coding: utf-8 -*-\nname: demo\nsteps:\n  - build\n  - test\n", "yaml"),
+    ],
+)
+def test_coding_line_over_other_content_keeps_its_kind(content: str, expected: str) -> None:
+    assert kind(content) == expected
