@@ -663,7 +663,7 @@ def _config_shaped(table: _Languages, caps: Mapping[str, Any]) -> bool:
 #: values only Python writes in a module of constants (a configuration file writes ``true``, bare words, ``"x"``)
 _PY_ONLY_VALUES = (ast.Dict, ast.Tuple, ast.Set)
 #: the first line that is no comment nor blank is an assignment ``name = ...`` or a docstring (parsing is skipped otherwise)
-_FIRST_STATEMENT = LazyPattern(re.compile, r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Za-z_]\w*[ \t]+=[ \t]|[rRuU]?[\"'])")
+_FIRST_STATEMENT = LazyPattern(re.compile, r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Za-z_]\w*[ \t]+=[ \t]|[rRuU]?[\"']|\{)")
 _PY_LINE_END = LazyPattern(re.compile, r"\r\n?|\n")
 _CONSTANT_NAME = LazyPattern(re.compile, r"[A-Z_][A-Z0-9_]*$|__\w+__$")
 _ASSIGN_GAP = LazyPattern(re.compile, rb"[ \t]+=[ \t]")  # matched on UTF-8 bytes: ast's columns count bytes
@@ -671,21 +671,26 @@ _ASSIGN_GAP = LazyPattern(re.compile, rb"[ \t]+=[ \t]")  # matched on UTF-8 byte
 _CODING_LINE = LazyPattern(re.compile, r"(?:[^\n]*\n)?[ \t\f]*#[^\n]*?coding[:=][ \t]*[-\w.]+")
 
 
-def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes]) -> bool:
+def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes], *, containers: bool = True) -> bool:
     """Whether a literal value is written as only Python writes it: ``None``/``True``/``False``, a
-    single-quoted string, a hex/octal/binary integer, a dict, tuple or set display. ``line_bytes(n)``
+    single-quoted string, a hex/octal/binary integer, a number with underscores, a dict, tuple or set display. ``line_bytes(n)``
     is line ``n`` (from 1) as UTF-8, where the node's column offsets point (not
-    ``ast.get_source_segment``: it splits the whole source at each call)."""
+    ``ast.get_source_segment``: it splits the whole source at each call). ``containers``: whether a
+    dict, tuple or set display counts (not for a module that is one dict: JSON's objects are dicts too)."""
     for sub in ast.walk(node):
-        if isinstance(sub, _PY_ONLY_VALUES):
+        if containers and isinstance(sub, _PY_ONLY_VALUES):
             return True
         if isinstance(sub, ast.Constant):
             if sub.value is None or isinstance(sub.value, bool):
                 return True
-            if isinstance(sub.value, (str, int)):
-                written = line_bytes(sub.lineno)[sub.col_offset : sub.col_offset + 2]
+            if isinstance(sub.value, (str, int, float)) and not isinstance(sub.value, bool):
+                line = line_bytes(sub.lineno)
+                written = line[sub.col_offset : sub.col_offset + 2]
                 if written[:1] == b"'" or (isinstance(sub.value, int) and written.lower() in (b"0x", b"0o", b"0b")):
                     return True
+                end = sub.end_col_offset if sub.end_lineno == sub.lineno and sub.end_col_offset is not None else sub.col_offset
+                if not isinstance(sub.value, str) and b"_" in line[sub.col_offset : end]:
+                    return True  # a number written with underscores (`2_000_000`)
     return False
 
 
@@ -717,6 +722,15 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
 
     def line_bytes(number: int) -> bytes:
         return lines[number - 1].encode("utf-8", "surrogateescape") if 0 < number <= len(lines) else b""
+
+    if len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Dict):
+        # a module that is one dict display (an Odoo `__manifest__.py`: comments, then `{"name": ..., "installable":
+        # True}`): a literal with a value only Python writes (`True`, 'x'), not JSON's `true` under `#` comments
+        try:
+            ast.literal_eval(body[0].value)
+        except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+            return False
+        return _python_only(body[0].value, line_bytes, containers=False)
 
     assignments = 0
     long_value = False

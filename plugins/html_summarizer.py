@@ -453,7 +453,7 @@ def _past_templates(text: str, pairs: Any) -> str:
     return text[pos:].lstrip()
 
 
-_PRE_OPEN = LazyPattern(re.compile, r"<pre[\s>]")
+_PRE_OPEN = LazyPattern(re.compile, r"<(pre|script|style)[\s>]")
 #: an HTML element's tag inside a line (a paragraph wrapped over lines: ``calling <code>x()</code> in``)
 _INLINE_TAG = LazyPattern(re.compile,
     r"</?(?:a|abbr|b|br|code|em|i|img|kbd|li|p|pre|samp|small|span|strong|sub|sup|td|th|tr|tt|u|var)(?:\s[^<>]*)?/?>", re.I
@@ -461,21 +461,23 @@ _INLINE_TAG = LazyPattern(re.compile,
 
 
 def _without_pre(lines: list[str]) -> list[str]:
-    """``lines`` without the inside of ``<pre>`` blocks (code, diagrams: the page's content, neither its
-    markup nor its prose), unless those are half the lines or more and fewer than ten lines are left
+    """``lines`` without the inside of ``<pre>``, ``<script>`` and ``<style>`` blocks (code, diagrams, the page's
+    program: neither its markup nor its prose), unless those are half the lines or more and fewer than ten lines are left
     (a page that is one ``<pre>`` block is judged by all its lines; a page of headings and paragraphs
     between long ``<pre>`` examples, by its headings and paragraphs)."""
     kept: list[str] = []
-    inside = False
+    inside = ""  # the end tag of the block the line is in
     for line in lines:
         lowered = line.lower()
         if inside:
-            if "</pre>" not in lowered:
+            if inside not in lowered:
                 continue
-            inside = False
+            inside = ""
         else:
-            opened = [m.end() for m in _PRE_OPEN.finditer(lowered)]
-            inside = bool(opened) and "</pre>" not in lowered[opened[-1] :]
+            opened = list(_PRE_OPEN.finditer(lowered))
+            if opened:
+                end = f"</{opened[-1].group(1)}>"
+                inside = end if end not in lowered[opened[-1].end() :] else ""
         kept.append(line)
     return kept if 2 * len(kept) > len(lines) or len(kept) >= 10 else lines
 

@@ -36,6 +36,21 @@ From the first PyPI pool (docs/probes/probe_pypi_pool.py, half ``a``):
   ``__init__.py``: ``# -*- coding: utf-8 -*-``, then a licence) read as text: the coding line over comments only
   marks Python (a language marker). Comment-only files with no coding line stay text, and so does a YAML file
   under a coding line.
+
+From the second PyPI pool (its first look judged at 4a6050c; half ``a``):
+
+- monaco-editor's minified language modules (``static/assets/cameligo-*.js`` in mupy-hiro's wheel: a ``/*!`` licence
+  comment, then ``var e={comments:...`` on the comment's last line) read as text or Markdown: the JavaScript marker
+  of a first statement assigning an object literal wanted the comment's line to end first.
+- An Odoo addon's ``__manifest__.py`` (``# Copyright`` comments, then one dict display with ``"installable": True``):
+  a module that is one dict display is Python when a value is written as only Python writes it (``True``, ``None``,
+  a single-quoted string); a JSON object under ``#`` comments (``true``, ``null``) stays text.
+- featureform's ``constants.py`` (``TWO_MILLION_RECORD_LIMIT = 2_000_000``): a number written with underscores is
+  Python's.
+- Font Awesome's ``fontawesome-all.css`` (Sass output: ``.fa-ul {`` over ``padding-left: 0; }`` lines) read as
+  configuration text: a CSS class selector line is no configuration's (a veto of the configuration reading).
+- metaseed's template partials (``<div>`` and ``<form>`` markup over a ``<script>`` block of 60 lines) read as
+  JavaScript: the inside of ``<script>`` and ``<style>`` blocks is left out of the markup share as ``<pre>``'s is.
 """
 
 from __future__ import annotations
@@ -397,3 +412,156 @@ def test_comment_only_module_under_a_coding_line_is_python() -> None:
 )
 def test_coding_line_over_other_content_keeps_its_kind(content: str, expected: str) -> None:
     assert kind(content) == expected
+
+
+# mupy-hiro: mupy/server/static/assets/cameligo-cirCWOMO.js (monaco-editor 0.45.0), its first 700 characters
+MONACO_CAMELIGO = (
+    "/*!-----------------------------------------------------------------------------\n"
+    " * Copyright (c) Microsoft Corporation. All rights reserved.\n"
+    " * Version: 0.45.0(5e5af013f8d295555a7210df0d5f2cea0bf5dd56)\n"
+    " * Released under the MIT license\n"
+    " * https://github.com/microsoft/monaco-editor/blob/main/LICENSE.txt\n"
+    " *-----------------------------------------------------------------------------*/"
+    'var e={comments:{lineComment:"//",blockComment:["(*","*)"]},brackets:[["{","}"],["[","]"],["(",")"],["<",">"]],'
+    'autoClosingPairs:[{open:"{",close:"}"},{open:"[",close:"]"},{open:"(",close:")"},{open:"<",close:">"},'
+    """{open:"'",close:"'"}]},o={defaultToken:"",tokenPostfix:".cameligo",ignoreCase:!0,keywords:["abs","assert","""
+    '"block","Bytes","case"]};export{e as conf,o as language};\n'
+)
+
+# odoo14-addon-project-stock-product-set: odoo/addons/project_stock_product_set/__manifest__.py (whole)
+ODOO_MANIFEST = """# Copyright 2022 Tecnativa - Víctor Martínez
+# License AGPL-3.0 or later (https://www.gnu.org/licenses/agpl).
+{
+    "name": "Project Stock Product Set",
+    "version": "14.0.1.0.3",
+    "category": "Project Management",
+    "website": "https://github.com/OCA/project",
+    "author": "Tecnativa, Odoo Community Association (OCA)",
+    "license": "AGPL-3",
+    "depends": ["project_stock", "sale_product_set"],
+    "installable": True,
+    "data": [
+        "security/ir.model.access.csv",
+        "wizard/product_set_add.xml",
+        "views/project_task_view.xml",
+    ],
+    "maintainers": ["victoralmau"],
+}
+"""
+
+# featureform-enterprise: featureform/constants.py (whole)
+FEATUREFORM_CONSTANTS = """# For fetching sources as dataframes, the default limit is set to -1
+# to denote that all records should be fetched.
+NO_RECORD_LIMIT = -1
+
+# 2 million records
+TWO_MILLION_RECORD_LIMIT = 2_000_000
+"""
+
+# etabackend: static/css/fontawesome/css/fontawesome-all.css (Font Awesome Free 5.0.8): its licence, then icon rules
+# as lines 190-200 write them (the names and code points of its first icons)
+_ICONS = [("500px", "f26e"), ("accessible-icon", "f368"), ("accusoft", "f369"), ("address-book", "f2b9"),
+          ("address-card", "f2bb"), ("adjust", "f042"), ("adn", "f170"), ("adversal", "f36a"),
+          ("affiliatetheme", "f36b"), ("algolia", "f36c"), ("align-center", "f037"), ("align-justify", "f039")]
+FONTAWESOME_CSS = """/*!
+ * Font Awesome Free 5.0.8 by @fontawesome - https://fontawesome.com
+ * License - https://fontawesome.com/license (Icons: CC BY 4.0, Fonts: SIL OFL 1.1, Code: MIT License)
+ */
+""" + "\n".join(f'.fa-{name}:before {{\n  content: "\\{code}"; }}\n' for name, code in _ICONS)
+
+# metaseed: metaseed/ui/templates/spec_builder/partials/notes_panel.html, its markup and the first lines of its script
+NOTES_PANEL = """<div class="notes-container">
+    <div class="notes-toolbar">
+        <button type="button" class="btn btn-sm notes-mode-btn active" onclick="setNotesMode('edit')">Edit</button>
+        <button type="button" class="btn btn-sm notes-mode-btn" onclick="setNotesMode('preview')">Preview</button>
+    </div>
+
+    {% if saved %}
+    <div class="form-success">Saved</div>
+    {% endif %}
+
+    <form hx-post="/spec-builder/notes"
+          hx-target="#notes-panel-content"
+          class="notes-form sidebar-notes-form"
+          id="notes-edit-form">
+        <textarea name="notes" id="notes-textarea" class="form-input notes-textarea"></textarea>
+        <button type="submit" class="btn btn-primary">Save</button>
+    </form>
+    <div id="notes-preview" class="notes-preview hidden"></div>
+</div>
+
+<script>
+function setNotesMode(mode) {
+    const editForm = document.getElementById('notes-edit-form');
+    const preview = document.getElementById('notes-preview');
+    const buttons = document.querySelectorAll('.notes-mode-btn');
+
+    buttons.forEach(btn => btn.classList.toggle('active', btn.dataset.mode === mode));
+
+    if (mode === 'edit') {
+        editForm.classList.remove('hidden');
+        preview.classList.add('hidden');
+    } else {
+        editForm.classList.add('hidden');
+        preview.classList.remove('hidden');
+        const text = document.getElementById('notes-textarea').value;
+        preview.innerHTML = renderMarkdown(text);
+    }
+}
+
+function renderMarkdown(text) {
+    return text
+        .replace(/^### (.*)$/gm, '<h3>$1</h3>')
+        .replace(/^## (.*)$/gm, '<h2>$1</h2>')
+        .replace(/^# (.*)$/gm, '<h1>$1</h1>')
+        .replace(/\\*\\*(.*?)\\*\\*/g, '<strong>$1</strong>')
+        .replace(/\\n/g, '<br>');
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+    const textarea = document.getElementById('notes-textarea');
+    if (textarea) {
+        textarea.addEventListener('input', () => setNotesMode('edit'));
+    }
+});
+</script>
+"""
+
+
+@pytest.mark.parametrize(
+    ("content", "title"),
+    [
+        (MONACO_CAMELIGO, "JavaScript code output"),
+        (ODOO_MANIFEST, "Python code output"),
+        (FEATUREFORM_CONSTANTS, "Python code output"),
+        (FONTAWESOME_CSS, "CSS code output"),
+    ],
+)
+def test_pypi_pool_code_classes(content: str, title: str) -> None:
+    syn = toolstub.synopsize(content)
+    assert (syn.kind, syn.title) == ("code", title)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        # a JSON object under `#` comments: JSON's values, no Python's
+        "# generated\n# do not edit\n{\n  \"name\": \"demo\",\n  \"enabled\": true,\n  \"parent\": null\n}\n",
+        # settings with plain numbers (no underscores, no value only Python writes)
+        "# limits\nMAX_ROWS = 100\nMAX_COLS = 20\n",
+        # an nginx server block: blocks named by words
+        "server {\n    listen 80;\n    server_name example.org;\n    location / {\n        root /srv/www;\n    }\n}\n",
+    ],
+)
+def test_pypi_pool_look_alikes_stay_text(content: str) -> None:
+    assert kind(content) == "text"
+
+
+def test_template_partial_with_a_script_block_is_html() -> None:
+    assert kind(NOTES_PANEL) == "html"
+
+
+def test_script_wrapped_in_one_tag_is_still_code() -> None:
+    # a <script> wrapper around a program, two markup lines: judged by all its lines
+    program = "".join(f"function f{i}(x) {{\n  return x + {i};\n}}\n" for i in range(12))
+    assert kind("<script>\n" + program + "</script>\n") == kind(program)
