@@ -801,7 +801,7 @@ _RST = LazyPattern(re.compile,
 #: whose target is a URL, a path or an anchor (``[Windows]:W``, an INI-style section with a hotkey, is none)
 _MD_LINK = LazyPattern(re.compile, r"\[[^\]\n]+(?:\n[^\]\n]*)?\]\([^)\s|\\\[\]{}^$?][^)\s|\\\[\]{}^$]*(?:[ \t]+\"[^\"\n]*\")?\)|^ {0,3}\[[^\]\n]+\]:[ \t]*\S*[/.#:<]\S*", re.M)
 #: an inline link's target that is a URL (``](https://...``, ``](mailto:...``)
-_URL_TARGET = LazyPattern(re.compile, r"\]\((?:https?://|mailto:)")
+_URL_TARGET = LazyPattern(re.compile, r"\]\(<?(?:https?://|mailto:)")  # `[x](url)`, `[x](<url>)` (pandoc's)
 #: a link target that is code, not a URL or a path (issue 10, probe_docs): a call or an argument list quoted in a
 #: plain-text TODO or guide (``[REQ==0](pack()``, ``[int](...)``, Lua's ``mytable["entry"](mytable, "param")``): it
 #: holds ``(``, ``=`` or ``,`` or is dots only, and no URL or path character (``/ : # ? @``) nor a ``.ext``
@@ -1088,6 +1088,9 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
         # `* Name <mail>` items under a `[patches by X](url)` line); code spans are no such evidence (a plain-text
         # changelog of `* item` lines quotes `identifiers` in them too)
         or (not headed and ev.url_links and scan.lists >= 5 and scan.prose >= 1 and rst == 0)
+        # no heading and no prose: a list of two items or more with a Markdown link to a URL among them (an Odoo
+        # addon's readme/CONTRIBUTORS.md: `- [Tecnativa](<https://www.tecnativa.com>):` over `  - Name` items)
+        or (not headed and ev.url_links and scan.lists >= 2 and scan.prose == 0 and rst == 0)
         # two ATX headings or more (a fifth of them comment-like at most) with a list item under each at least: an R
         # package's NEWS.md (`# pkg 0.1.1`, then `*   Added ...`)
         or (ev.isolated >= 2 and ev.isolated >= setext and ev.commentish * 5 <= ev.isolated and not rst

@@ -51,6 +51,10 @@ From the second PyPI pool (its first look judged at 4a6050c; half ``a``):
   configuration text: a CSS class selector line is no configuration's (a veto of the configuration reading).
 - metaseed's template partials (``<div>`` and ``<form>`` markup over a ``<script>`` block of 60 lines) read as
   JavaScript: the inside of ``<script>`` and ``<style>`` blocks is left out of the markup share as ``<pre>``'s is.
+- Odoo addons' ``readme/CONTRIBUTORS.md`` (PyPI pools 1 and 2: ``- [Tecnativa](<https://www.tecnativa.com>):`` over
+  ``  - Name`` items) read as text: a list of two items or more, no heading and no prose, with a Markdown link to
+  a URL (pandoc's ``(<url>)`` form too) is Markdown. Of the pools' half a and the tune split, every file with such
+  a list item is labelled Markdown (105) or code (3: none read otherwise); a plain list of names stays text.
 """
 
 from __future__ import annotations
@@ -565,3 +569,31 @@ def test_script_wrapped_in_one_tag_is_still_code() -> None:
     # a <script> wrapper around a program, two markup lines: judged by all its lines
     program = "".join(f"function f{i}(x) {{\n  return x + {i};\n}}\n" for i in range(12))
     assert kind("<script>\n" + program + "</script>\n") == kind(program)
+
+
+# odoo-addon-account-invoice-currency-by-partner: odoo/addons/.../readme/CONTRIBUTORS.md (whole)
+ODOO_CONTRIBUTORS = "- [Tecnativa](<https://www.tecnativa.com>):\n  - Eduardo Ezerouali\n"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        ODOO_CONTRIBUTORS,
+        # odoo-addon-budget-plan-detail-purchase: readme/CONTRIBUTORS.md (whole)
+        "- [Ecosoft](http://ecosoft.co.th):\n  - Pimolnat Suntian \\<<pimolnats@ecosoft.co.th>\\>\n"
+        "  - Saran Lim. \\<<saranl@ecosoft.co.th>\\>\n",
+    ],
+)
+def test_list_with_a_markdown_link_is_markdown(content: str) -> None:
+    assert kind(content) == "markdown"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "- Eduardo Ezerouali\n- Pimolnat Suntian\n- Saran Lim\n",  # names, no link
+        "- see https://www.tecnativa.com\n- and http://ecosoft.co.th\n",  # bare URLs
+    ],
+)
+def test_plain_lists_stay_text(content: str) -> None:
+    assert kind(content) == "text"
