@@ -1191,6 +1191,34 @@ def _without_here_documents(lines: list[str]) -> list[str]:
     return out
 
 
+#: a line that opens a triple-quoted string as Python writes one: the quote first on its line, or after ``=``, ``(``
+#: or ``,`` (not in a code span)
+_DOCSTRING_OPEN = LazyPattern(re.compile, r"""(?:[ \t]*|[^`\n]*[=(,][ \t]*)[rRuUbBfF]{0,2}("{3}|'{3})""")
+
+
+def _without_docstrings(lines: list[str]) -> list[str]:
+    """``lines`` with Python's triple-quoted strings blanked, outside fences (a generated module's ``r\"\"\"``
+    docstrings holding ```` ```mlir ```` examples: the program's documentation, not the document's fences):
+    from the line that opens one (:data:`_DOCSTRING_OPEN`) to the line that closes it. A string whose
+    closing line never comes in the probe blanks nothing."""
+    out, index, count = list(lines), 0, len(lines)
+    fence = False
+    while index < count:
+        line = lines[index]
+        if line.lstrip(" ")[:3] in ("```", "~~~"):
+            fence = not fence
+        elif not fence:
+            opener = _DOCSTRING_OPEN.match(line)
+            quote = opener.group(1) if opener is not None and line.count(opener.group(1)) % 2 else None
+            if quote is not None:
+                end = next((k for k in range(index + 1, count) if lines[k].count(quote) % 2), None)
+                if end is not None:
+                    out[index : end + 1] = [""] * (end + 1 - index)
+                    index = end
+        index += 1
+    return out
+
+
 #: a line at column 0 of a YAML document: a key (``name:``, ``- name:``, ``"on":``), a comment, a document marker
 _YAML_KEY = r"[\"']?\$?[A-Za-z0-9_.-]+[\"']?:"
 _YAML_TOP_KEY = LazyPattern(re.compile, rf"(?:-[ \t]+)?{_YAML_KEY}(?:[ \t]|$)")
@@ -1230,7 +1258,7 @@ def _summarize(inp: KindInput) -> Claim | None:
     claimable = _may_claim(probed, caps)
     yaml_document = (claimable or len(keys) >= 2) and _yaml_document(head[:probe])
     if claimable and not yaml_document:
-        judged = _without_here_documents(_without_block_comments(_without_html_comments(probed)))
+        judged = _without_docstrings(_without_here_documents(_without_block_comments(_without_html_comments(probed))))
         evidence = _claim_evidence(_scan(judged, caps), caps, _evidence(judged, caps))
     else:
         evidence = ()
