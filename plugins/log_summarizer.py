@@ -36,6 +36,10 @@ UTF-8 bytes, one per ``levels`` pattern, one for timestamps and one per ``result
   (a timestamp column is a column); 0 turns it off.
 * ``result`` (list of regexes): result lines (``=== 2 failed, 10 passed ===``, ``BUILD FAILURE``).
 * ``min_lines``, ``min_line_ratio``, ``probe_lines``: the claim test.
+* ``record_start`` (regex), ``record_min_share`` (number), ``record_min_lines`` (int): a log of multi-line
+  records (a message over several lines, a traceback, a JSON dump under each line) is claimed too when its
+  first line and at least ``record_min_share`` of the probed lines (``record_min_lines`` at least) open with a
+  date and time (``record_start``, matched at the line's start), most of them with a level; 0 turns it off.
 * ``error_lines``, ``warning_lines``, ``result_lines``: how many lines of each are listed.
 * ``line_chars``: clip for each listed line; ``context_before``/``context_after``/``sample_chars``:
   the sample around the first error.
@@ -215,6 +219,9 @@ DEFAULTS: Mapping[str, Any] = {
     ],
     "min_lines": 2,
     "min_line_ratio": 0.5,
+    "record_start": r"\[?(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d)",
+    "record_min_share": 0.15,
+    "record_min_lines": 5,
     "probe_lines": 200,
     "error_lines": 3,
     "warning_lines": 3,
@@ -225,7 +232,7 @@ DEFAULTS: Mapping[str, Any] = {
     "sample_chars": 1200,
 }
 
-PATTERN_KEYS = frozenset({"timestamp", "levels", "signature", "claim_lines", "decline", "result"})
+PATTERN_KEYS = frozenset({"timestamp", "levels", "signature", "claim_lines", "decline", "result", "record_start"})
 
 _INT = {"type": "integer", "minimum": 0}
 _PATTERN = {"type": "string", "format": "regex"}
@@ -250,6 +257,10 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "result": {**_PATTERNS, "description": "result lines listed as notable items"},
         "min_lines": {**_INT, "description": "fewest non-blank lines to claim"},
         "min_line_ratio": {"type": "number", "minimum": 0, "maximum": 1, "description": "share of probed lines"},
+        "record_start": {"type": "string", "format": "regex", "description": "how a multi-line record's first line opens"},
+        "record_min_share": {"type": "number", "minimum": 0, "maximum": 1,
+                             "description": "share of probed lines that open a record (0: off)"},
+        "record_min_lines": {"type": "integer", "minimum": 1, "description": "records at least"},
         "probe_lines": {**_INT, "minimum": 1, "description": "non-blank lines probed for the claim"},
         "error_lines": {**_INT, "description": "error lines listed"},
         "warning_lines": {**_INT, "description": "warning lines listed"},
@@ -377,9 +388,27 @@ def _claim_evidence(lines: list[str], caps: Mapping[str, Any], names: list[str])
         or _level_of(line, caps, names)
         or (claim_any is not None and claim_any.search(line))
     )
+    records = _record_evidence(probe, caps, names)
     if marked >= caps["min_line_ratio"] * len(probe) and marked >= caps["min_lines"]:
-        return (Evidence("line_fit", marked / len(probe), 0.9),)
-    return ()
+        return (Evidence("line_fit", marked / len(probe), 0.9), *records)
+    return records
+
+
+def _record_evidence(probe: list[str], caps: Mapping[str, Any], names: list[str]) -> tuple[Evidence, ...]:
+    """A log of multi-line records (Python's logging of a message over lines, a JSON dump or a traceback
+    under a record): the first line and ``record_min_share`` of the lines open with a date and time, and
+    most of those lines carry a level (a changelog written from ``git log``, ``2022-06-13 13:28:22 +0300
+    Author (hash)`` over its message, has none)."""
+    share = float(caps.get("record_min_share") or 0)
+    start = caps.get("record_start")
+    if not share or start is None or start.match(probe[0]) is None:
+        return ()
+    records = [line for line in probe if start.match(line)]
+    if len(records) < max(int(caps.get("record_min_lines") or 1), caps["min_lines"]) or len(records) < share * len(probe):
+        return ()
+    if sum(1 for line in records if _level_of(line, caps, names)) * 2 <= len(records):
+        return ()
+    return (Evidence("record_starts", 1.0, 0.8),)
 
 
 class _Text:

@@ -63,6 +63,15 @@ From the third PyPI pool (its first look judged at 985183e; half ``a``):
   counted though they sat inside Python's triple-quoted strings. The Markdown reading now blanks those strings
   (opened as Python opens one, outside fences and code spans); a Markdown document quoting a docstring in a fence
   stays Markdown.
+
+From the fourth PyPI pool (its first look judged at c6bed2f; half ``a``):
+
+- Python logging output whose records run over several lines (iflow-mcp-am0y-mcp-fal's ``l1_test.log`` and
+  ``local_test.log``: ``2026-02-08 06:16:13,963 - __main__ - INFO - ...`` lines over tracebacks, exception groups
+  and tool descriptions) read as text: under half of the lines carry a timestamp. A log of multi-line records is
+  claimed when its first line and 15 % of the lines open with a date and time, most of them with a level; a
+  changelog written from ``git log`` (``2022-06-13 13:28:22 +0300 Author (hash)`` over its message: dovecot's,
+  libpam-x2go's, no level) stays text.
 """
 
 from __future__ import annotations
@@ -679,3 +688,56 @@ def test_generated_python_with_fenced_examples_in_docstrings_is_code() -> None:
 )
 def test_markdown_quoting_docstrings_stays_markdown(content: str) -> None:
     assert kind(content) == "markdown"
+
+
+# iflow-mcp-am0y-mcp-fal: l1_test.log, its first records (the Chinese messages kept, the exception group cut)
+_RECORDS = ["开始执行 MCP 服务器测试", "=" * 50, "开始远程MCP测试", "=" * 50, "跳过初始等待时间，直接开始测试...",
+            "开始解析服务器配置", "提取服务器配置: fal-mcp", "服务器配置解析完成", "开始运行MCP服务器测试"]
+MCP_TEST_LOG = "".join(f"2026-02-08 06:16:13,963 - __main__ - INFO - {m}\n" for m in _RECORDS) + """\
+Installed 86 packages in 250ms
+Traceback (most recent call last):
+  File "/root/.cache/uv/archive-v0/rRq9x-L77HnRpdvJTg2OA/bin/mcp-fal", line 6, in <module>
+    from main import main
+ModuleNotFoundError: No module named 'main'
+2026-02-08 06:16:15,522 - __main__ - ERROR - MCP连接测试失败: unhandled errors in a TaskGroup (1 sub-exception)
+""" + "".join(f"""\
+  + Exception Group Traceback (most recent call last):
+  |   File "/app/auto-mcp-upload/scripts/remote_l1.py", line {190 + i}, in mcp_connection_test
+  |     result = await asyncio.wait_for(run_test(), timeout=timeout)
+  |              ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  |   File "/usr/local/lib/python3.11/asyncio/tasks.py", line 489, in wait_for
+  |     return fut.result()
+  |            ^^^^^^^^^^^^
+  |   File "/app/auto-mcp-upload/scripts/remote_l1.py", line 168, in run_test
+  |     async with stdio_client(server_params) as (read, write):
+  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)
+  +-+---------------- 1 ----------------
+    | McpError: Connection closed
+    +------------------------------------
+    描述: List available models on fal.ai.
+
+    Args:
+        page: The page number of models to retrieve (pagination)
+        total: The total number of models to retrieve per page
+2026-02-08 06:16:15,52{i} - __main__ - INFO - 重试 {i}
+""" for i in range(4))
+
+# dovecot-gssapi: /usr/share/doc/dovecot-gssapi/changelog.gz, as its git log wrote it (entries cut to their first lines)
+_ENTRIES = [("2022-06-13 13:28:22 +0300", "Aki Tuomi <aki.tuomi@open-xchange.com> (9b53102964)", "NEWS: Add news for 2.3.19.1"),
+            ("2022-06-13 09:56:13 +0300", "Timo Sirainen <timo.sirainen@open-xchange.com> (a04e1b9abf)",
+             "doveadm deduplicate: Allocate memory properly for keys in hash table"),
+            ("2022-06-10 18:03:31 +0300", "Aki Tuomi <aki.tuomi@open-xchange.com> (d1e3f7a5c2)", "configure: Update version"),
+            ("2022-06-09 12:10:00 +0300", "Timo Sirainen <timo.sirainen@open-xchange.com> (6b8e09d1f4)",
+             "lib-index: Fix handling of corrupted log files"),
+            ("2022-06-08 08:44:12 +0300", "Aki Tuomi <aki.tuomi@open-xchange.com> (0c9a8e2b71)", "NEWS: Update"),
+            ("2022-06-07 16:20:55 +0300", "Timo Sirainen <timo.sirainen@open-xchange.com> (5f2e7d3a90)",
+             "imap: Fix crash when client disconnects early")]
+GIT_CHANGELOG = "".join(f"{when} {who}\n\n    {what}\n\n\nM\tNEWS\n\n" for when, who, what in _ENTRIES)
+
+
+def test_log_of_multi_line_records_is_a_log() -> None:
+    assert kind(MCP_TEST_LOG) == "log"
+
+
+def test_changelog_from_git_log_stays_text() -> None:
+    assert kind(GIT_CHANGELOG) == "text"
