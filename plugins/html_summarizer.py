@@ -467,6 +467,10 @@ def _without_pre(lines: list[str]) -> list[str]:
     between long ``<pre>`` examples, by its headings and paragraphs)."""
     kept: list[str] = []
     inside = ""  # the end tag of the block the line is in
+    # a Vue single-file component (top-level `<template>`, `<script>` and `<style>` blocks) is a program: its
+    # script and style are judged with its markup (a partial that opens with a `<style>` block is a page's)
+    first = _first_tag(lines[0]) if lines else ""
+    component = first == "template" or (first in ("script", "style") and any(_first_tag(ln) == "template" for ln in lines))
     for line in lines:
         lowered = line.lower()
         if inside:
@@ -474,7 +478,7 @@ def _without_pre(lines: list[str]) -> list[str]:
                 continue
             inside = ""
         else:
-            opened = list(_PRE_OPEN.finditer(lowered))
+            opened = [m for m in _PRE_OPEN.finditer(lowered) if not component or m.group(1) == "pre"]
             if opened:
                 end = f"</{opened[-1].group(1)}>"
                 inside = end if end not in lowered[opened[-1].end() :] else ""

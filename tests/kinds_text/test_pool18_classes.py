@@ -50,7 +50,10 @@ From the second PyPI pool (its first look judged at 4a6050c; half ``a``):
 - Font Awesome's ``fontawesome-all.css`` (Sass output: ``.fa-ul {`` over ``padding-left: 0; }`` lines) read as
   configuration text: a CSS class selector line is no configuration's (a veto of the configuration reading).
 - metaseed's template partials (``<div>`` and ``<form>`` markup over a ``<script>`` block of 60 lines) read as
-  JavaScript: the inside of ``<script>`` and ``<style>`` blocks is left out of the markup share as ``<pre>``'s is.
+  JavaScript: the inside of ``<script>`` and ``<style>`` blocks is left out of the markup share as ``<pre>``'s is
+  (not in a Vue single-file component, top-level ``<template>`` with ``<script>`` and ``<style>`` blocks: it is code,
+  tests/accuracy/corpus's ``vue-sfc.vue``; a partial opening with a ``<style>`` block, watson-framework's debug
+  panels, is a page's).
 - Odoo addons' ``readme/CONTRIBUTORS.md`` (PyPI pools 1 and 2: ``- [Tecnativa](<https://www.tecnativa.com>):`` over
   ``  - Name`` items) read as text: a list of two items or more, no heading and no prose, with a Markdown link to
   a URL (pandoc's ``(<url>)`` form too) is Markdown. Of the pools' half a and the tune split, every file with such
@@ -72,6 +75,10 @@ From the fourth PyPI pool (its first look judged at c6bed2f; half ``a``):
   claimed when its first line and 15 % of the lines open with a date and time, most of them with a level; a
   changelog written from ``git log`` (``2022-06-13 13:28:22 +0300 Author (hash)`` over its message: dovecot's,
   libpam-x2go's, no level) stays text.
+- One-statement Python under comments: an Odoo addon's ``models/__init__.py`` (``from . import
+  res_config_settings``) and shipit-agent's ``prompt.py`` (``from __future__ import annotations`` over one long
+  Markdown string) read as text: a first statement that is a relative or ``__future__`` import marks Python.
+  A guide under a title quoting ``from . import`` stays text.
 """
 
 from __future__ import annotations
@@ -741,3 +748,47 @@ def test_log_of_multi_line_records_is_a_log() -> None:
 
 def test_changelog_from_git_log_stays_text() -> None:
     assert kind(GIT_CHANGELOG) == "text"
+
+
+# odoo12-addon-ir-sequence-standard-default: odoo/addons/ir_sequence_standard_default/models/__init__.py (whole)
+ODOO_MODELS_INIT = """# 2019  Vauxoo (<http://www.vauxoo.com/>)
+# License AGPL-3.0 or later (http://www.gnu.org/licenses/agpl).
+
+from . import res_config_settings
+"""
+
+# shipit-agent: shipit_agent/tools/google_sheets/prompt.py, its first 12 lines and its end
+SHIPIT_PROMPT = """from __future__ import annotations
+
+GOOGLE_SHEETS_PROMPT = \"\"\"
+
+## google_sheets
+Read and write Google Sheets cells, ranges, formulas, and sheet structure via the
+Sheets v4 REST API (sheets.googleapis.com). Writes are gated behind
+`allow_writes=True` on the tool; by default the tool refuses destructive calls.
+
+**When to use:**
+- The user mentions a Google Sheet, a spreadsheet, or an A1 range like `Sheet1!A1:D10`
+- Pulling tabular data into an analysis or a report
+\"\"\".strip()
+"""
+
+
+@pytest.mark.parametrize("content", [ODOO_MODELS_INIT, SHIPIT_PROMPT])
+def test_relative_or_future_import_first_is_python(content: str) -> None:
+    syn = toolstub.synopsize(content)
+    assert (syn.kind, syn.title) == ("code", "Python code output")
+
+
+def test_prose_about_imports_stays_text() -> None:
+    # a title first: the import is the prose's subject, not a first statement
+    assert kind("Import rules\n\nfrom . import lines are relative imports in Python;\nthis guide explains them.\n") == "text"
+
+
+def test_single_file_component_stays_code() -> None:
+    sfc = (
+        "<template>\n  <div class=\"counter\">\n    <button @click=\"inc\">{{ count }}</button>\n  </div>\n</template>\n\n"
+        "<script>\nexport default {\n  data() {\n    return { count: 0 };\n  },\n  methods: {\n    inc() {\n"
+        "      this.count += 1;\n    },\n  },\n};\n</script>\n\n<style scoped>\n.counter {\n  padding: 1em;\n}\n</style>\n"
+    )
+    assert kind(sfc) == "code"
