@@ -683,14 +683,13 @@ def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes], *, container
         if isinstance(sub, ast.Constant):
             if sub.value is None or isinstance(sub.value, bool):
                 return True
-            if isinstance(sub.value, (str, int, float)) and not isinstance(sub.value, bool):
+            if isinstance(sub.value, (str, int, float)):  # bools returned above
                 line = line_bytes(sub.lineno)
                 written = line[sub.col_offset : sub.col_offset + 2]
                 if written[:1] == b"'" or (isinstance(sub.value, int) and written.lower() in (b"0x", b"0o", b"0b")):
                     return True
-                end = sub.end_col_offset if sub.end_lineno == sub.lineno and sub.end_col_offset is not None else sub.col_offset
-                if not isinstance(sub.value, str) and b"_" in line[sub.col_offset : end]:
-                    return True  # a number written with underscores (`2_000_000`)
+                if not isinstance(sub.value, str) and b"_" in line[sub.col_offset : sub.end_col_offset]:
+                    return True  # a number written with underscores (`2_000_000`: a number is one line)
     return False
 
 

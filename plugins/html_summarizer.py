@@ -423,6 +423,9 @@ _FRONT_MATTER = LazyPattern(re.compile,
 )
 
 
+_LEAD = LazyPattern(re.compile, r"[\ufeff \t\r\n]*")
+
+
 def _front_matter_end(head: str) -> int:
     """Where the markup begins after a YAML front matter that opens ``head`` (0: there is none)."""
     found = _FRONT_MATTER.match(head)
@@ -538,20 +541,18 @@ def _wrapped_prose(line: str) -> bool:
     return _INLINE_TAG.search(line) is not None and any(ch.isalnum() for ch in _INLINE_TAG.sub("", line))
 
 
-def _claims(inp: KindInput) -> tuple[Evidence, ...]:
+def _claims(inp: KindInput, start: int = 0) -> tuple[Evidence, ...]:
     """The evidence that the content is HTML (empty: it is not): a doctype or ``<html>`` start
-    (decisive), an HTML MIME hint, or a fragment that opens with an HTML tag and is mostly markup."""
+    (decisive), an HTML MIME hint, or a fragment that opens with an HTML tag and is mostly markup.
+    ``start``: where the page begins after a YAML front matter (:func:`_front_matter_keys`; 0: none)."""
     caps = inp.caps
     pairs = [tuple(pair) for pair in caps.get("template_delimiters") or ()]
     head = inp.stripped_head(4000)
     if head.startswith("\ufeff"):
         head = inp.stripped.lstrip("\ufeff")[:4000]
-    body = None  # the content after a front matter, when there is one
-    if head.startswith("---") and caps.get("front_matter"):
-        end = _front_matter_end(head)
-        if end:
-            body = inp.stripped.lstrip("\ufeff")[end:].lstrip()
-            head = body[:4000]
+    body = inp.content[start:].strip() if start else None  # the page after a front matter (_front_matter_keys)
+    if body is not None:
+        head = body[:4000]
     if pairs and head[:1] in "{<":
         head = _past_templates(head, pairs)
     if not head.startswith("<") and "html" not in inp.mime:
@@ -614,7 +615,7 @@ def _front_matter_keys(inp: KindInput) -> tuple[list[str], int]:
     """(the keys of a YAML front matter that opens the content, where the page after it starts)."""
     if not inp.caps.get("front_matter"):
         return [], 0
-    lead = len(inp.content) - len(inp.content.lstrip("\ufeff \t\r\n"))
+    lead = _LEAD.match(inp.content).end()  # a BOM and blank lines (no copy of the content)
     end = _front_matter_end(inp.content[lead : lead + 4000]) if inp.content.startswith("---", lead) else 0
     if not end:
         return [], 0
@@ -623,10 +624,12 @@ def _front_matter_keys(inp: KindInput) -> tuple[list[str], int]:
 
 
 def _summarize(inp: KindInput) -> Claim | None:
-    evidence = _claims(inp) if not inp.is_blank() else ()
-    if not evidence:
+    if inp.is_blank():
         return None
     keys, start = _front_matter_keys(inp)
+    evidence = _claims(inp, start)
+    if not evidence:
+        return None
     parser, cut = _parse(inp, start)
     return Claim(synopsis=_synopsis(inp, parser, cut, keys), evidence=evidence)
 
