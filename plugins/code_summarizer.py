@@ -693,12 +693,31 @@ def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes], *, container
     return False
 
 
+#: operators a module of constants computes with (`60*24`, `"{%s}link" % NS`, `1 << 4`, `BASE + "/x"`)
+_LITERAL_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.LShift, ast.RShift, ast.BitOr)
+
+
+def _literal_value(node: ast.AST, assigned: set[str]) -> bool:
+    """Whether ``node`` is a literal, a name assigned above (``tz_names = win_tz``), or arithmetic of
+    them (``MAX_SESSION_CTIME = 60*24``, ``ATOM_LINK = "{%s}link" % ATOM_NAMESPACE``)."""
+    if isinstance(node, ast.Name):
+        return node.id in assigned
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _LITERAL_OPERATORS):
+        return _literal_value(node.left, assigned) and _literal_value(node.right, assigned)
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+        return False
+    return True
+
+
 def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     """Whether ``content`` is a Python module of constants (``COM_SLEEP = 0x00``, ``PANEL = 'x'``,
     a fixture ``getAllObjects = [{'id': 1}]``) that the configuration reading took for ``key = value``.
 
     It must parse as Python (inputs up to ``literal_module_max_chars``; 0 turns this off), be a
-    docstring at most and then only assignments of literals (or of a name assigned above) to names,
+    docstring at most and then only assignments of literals (or of a name assigned above, or arithmetic
+    of them: :func:`_literal_value`) to names,
     written ``name = value`` (spaces around ``=``: a shell's ``KEY="x"`` file has none), ``literal_module_min_assignments``
     of them or one over three lines at least, and one value written as only Python writes it (or, for
     both, a PEP 263 ``coding:`` line on the first or second line: a Python module's declaration). The
@@ -742,11 +761,8 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
         first = node.targets[0]
         if _ASSIGN_GAP.match(line_bytes(node.lineno), first.end_col_offset) is None:
             return False
-        if not (isinstance(node.value, ast.Name) and node.value.id in assigned):  # `tz_names = win_tz`
-            try:
-                ast.literal_eval(node.value)
-            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
-                return False
+        if not _literal_value(node.value, assigned):
+            return False
         assigned.update(t.id for t in node.targets)
         assignments += 1
         constants = constants and all(_CONSTANT_NAME.match(t.id) for t in node.targets)
