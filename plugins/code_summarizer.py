@@ -668,6 +668,9 @@ _PY_LINE_END = LazyPattern(re.compile, r"\r\n?|\n")
 _CONSTANT_NAME = LazyPattern(re.compile, r"[A-Z_][A-Z0-9_]*$|__\w+__$")
 _ASSIGN_GAP = LazyPattern(re.compile, rb"[ \t]+=[ \t]")  # matched on UTF-8 bytes: ast's columns count bytes
 #: a PEP 263 encoding declaration on the first or second line (``# -*- coding: utf-8 -*-``)
+#: a `#` comment line, and a trailing comma before a closing bracket (a Python display's, not JSON's)
+_COMMENT_LINE = LazyPattern(re.compile, r"(?m)^[ \t]*#")
+_TRAILING_COMMA = LazyPattern(re.compile, r",[ \t]*\r?\n[ \t]*[}\]]")
 _CODING_LINE = LazyPattern(re.compile, r"(?:[^\n]*\n)?[ \t\f]*#[^\n]*?coding[:=][ \t]*[-\w.]+")
 
 
@@ -748,7 +751,11 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
             ast.literal_eval(body[0].value)
         except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
             return False
-        return _python_only(body[0].value, line_bytes, containers=False)
+        if _python_only(body[0].value, line_bytes, containers=False):
+            return True
+        # `#` comments over a display with a trailing comma (`],` then `}`): Python's, no JSON's (an Odoo manifest
+        # of strings and lists); a JSON object has no `#` lines and no trailing comma
+        return _COMMENT_LINE.search(content) is not None and _TRAILING_COMMA.search(content) is not None
 
     assignments = 0
     long_value = False

@@ -13,6 +13,10 @@ quoted from the packages named.
   beside ``DEBUG = True``) and python3-tackerclient's ``common/constants.py`` (``ATOM_LINK_NOTATION = "{%s}link" %
   ATOM_NAMESPACE``, a dict of single-quoted strings) read as text: arithmetic of literals and of names assigned
   above is a literal value too. The same lines with no value only Python writes, or under an INI section, stay text.
+- An Odoo addon's ``__manifest__.py`` of strings and lists only (odoo-addon-attribute-set-completeness, PyPI pool 5:
+  ``# Copyright`` comments over one dict display whose lists end ``",`` then ``],``) read as text: ``#`` comments
+  over a display with a trailing comma are Python's (a JSON object has neither). A JSON object under ``#``
+  comments without a trailing comma stays text, and one with trailing commas and no comments stays JSON.
 """
 
 from __future__ import annotations
@@ -147,3 +151,35 @@ def test_constants_module_computing_values_is_python(content: str) -> None:
 )
 def test_arithmetic_settings_stay_text(content: str) -> None:
     assert kind(content) == "text"
+
+
+# odoo-addon-attribute-set-completeness: odoo/addons/attribute_set_completeness/__manifest__.py (whole)
+ODOO_MANIFEST = """# Copyright 2020 ACSONE SA/NV
+# License AGPL-3.0 or later (http://www.gnu.org/licenses/agpl).
+
+{
+    "name": "Attribute Set Completeness",
+    "version": "16.0.1.0.0",
+    "license": "AGPL-3",
+    "author": "ACSONE SA/NV, Odoo Community Association (OCA)",
+    "website": "https://github.com/OCA/odoo-pim",
+    "depends": ["attribute_set", "component_event"],
+    "data": [
+        "views/attribute_set.xml",
+        "security/attribute_set_completeness.xml",
+        "views/attribute_set_completeness.xml",
+    ],
+    "demo": [],
+}
+"""
+
+
+def test_commented_manifest_with_trailing_commas_is_python() -> None:
+    synopsis = toolstub.synopsize(ODOO_MANIFEST)
+    assert synopsis.kind == "code"
+    assert "Python" in synopsis.title
+
+
+def test_manifest_look_alikes_keep_their_kinds() -> None:
+    assert kind('# generated\n{\n    "name": "x",\n    "data": ["a", "b"]\n}\n') == "text"
+    assert kind('{\n    "name": "x",\n    "data": [\n        "a",\n    ],\n}\n') == "json"
