@@ -667,10 +667,10 @@ _FIRST_STATEMENT = LazyPattern(re.compile, r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Z
 _PY_LINE_END = LazyPattern(re.compile, r"\r\n?|\n")
 _CONSTANT_NAME = LazyPattern(re.compile, r"[A-Z_][A-Z0-9_]*$|__\w+__$")
 _ASSIGN_GAP = LazyPattern(re.compile, rb"[ \t]+=[ \t]")  # matched on UTF-8 bytes: ast's columns count bytes
-#: a PEP 263 encoding declaration on the first or second line (``# -*- coding: utf-8 -*-``)
 #: a `#` comment line, and a trailing comma before a closing bracket (a Python display's, not JSON's)
 _COMMENT_LINE = LazyPattern(re.compile, r"(?m)^[ \t]*#")
 _TRAILING_COMMA = LazyPattern(re.compile, r",[ \t]*\r?\n[ \t]*[}\]]")
+#: a PEP 263 encoding declaration on the first or second line (``# -*- coding: utf-8 -*-``)
 _CODING_LINE = LazyPattern(re.compile, r"(?:[^\n]*\n)?[ \t\f]*#[^\n]*?coding[:=][ \t]*[-\w.]+")
 
 
@@ -747,9 +747,7 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     if len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Dict):
         # a module that is one dict display (an Odoo `__manifest__.py`: comments, then `{"name": ..., "installable":
         # True}`): a literal with a value only Python writes (`True`, 'x'), not JSON's `true` under `#` comments
-        try:
-            ast.literal_eval(body[0].value)
-        except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+        if not _literal_value(body[0].value, set()):
             return False
         if _python_only(body[0].value, line_bytes, containers=False):
             return True
