@@ -123,6 +123,8 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "config_directive_pattern": _PATTERN,
         "config_veto_pattern": _PATTERN,
         "config_veto_lines": {"type": "integer", "minimum": 1},
+        "config_dialect_marker": _PATTERN,
+        "config_dialect_pattern": _PATTERN,
         "config_min_lines": _INT,
         "config_min_share": {"type": "number", "minimum": 0, "maximum": 1},
         "config_max_code_share": {"type": "number", "minimum": 0, "maximum": 1},
@@ -177,6 +179,8 @@ DEFAULTS: Mapping[str, Any] = {
     "config_directive_pattern": None,
     "config_veto_pattern": None,
     "config_veto_lines": 2,
+    "config_dialect_marker": None,
+    "config_dialect_pattern": None,
     "config_min_lines": 2,
     "config_min_share": 0.8,
     "config_max_code_share": 0.0,
@@ -205,6 +209,8 @@ PATTERN_KEYS = frozenset(
         "config_code_pattern",
         "config_directive_pattern",
         "config_veto_pattern",
+        "config_dialect_marker",
+        "config_dialect_pattern",
     }
 )
 
@@ -386,7 +392,10 @@ def _heredoc_bodies(sample: list[str]) -> list[tuple[int, int]]:
 
 #: an assignment whose quoted string opens at the line's end and does not close there (R's
 #: ``Lines <- '"Time","Index"``, a shell ``VAR="...``, Perl's ``$x = '...``)
-_STRING_OPENER = LazyPattern(re.compile, r"""^[ \t]*[$@%]?[\w.]+[ \t]*(?:<-|=)[ \t]*(?:(')[^'\\]*|(")[^"\\]*)$""")
+#: (or a Lisp form's docstring opened with an escaped line break, `(autoload (quote f) "file" "\`: Emacs Lisp autoloads)
+_STRING_OPENER = LazyPattern(
+    re.compile, r"""^[ \t]*[$@%]?[\w.]+[ \t]*(?:<-|=)[ \t]*(?:(')[^'\\]*|(")[^"\\]*)$|^[ \t]*\((?:[^"\n]*"[^"\n]*")*[^"\n]*(")\\$"""
+)
 #: a multi-line string's body shorter than this is left as it is
 _STRING_BODY_LINES = 5
 
@@ -403,7 +412,7 @@ def _string_bodies(sample: list[str]) -> list[tuple[int, int]]:
         if found is None:
             index += 1
             continue
-        quote = found.group(1) or found.group(2)
+        quote = found.group(1) or found.group(2) or found.group(3)
         end = next((i for i in range(index + 1, len(sample)) if quote in sample[i]), None)
         if end is None:
             break
@@ -489,11 +498,12 @@ def _pod_document(sample: list[str], neutral: list[bool], *, whole: bool) -> boo
 #: comment lines whose RST roles or ``literals`` are a docstring's markup, not a document's
 _COMMENT_LINE_LEADS = ("#", "//", "/*", ";")
 #: a line that is a string literal continuing a call's arguments (``":meth:`~x.read` instead.")``), a dict entry
-#: of two strings (``"iterator": ":term:`python:iterator`",``) or a name assigned one (``val = f":ref:`x`"``): a
+#: of two strings (``"iterator": ":term:`python:iterator`",``) or a name assigned one (``val = f":ref:`x`"``), also
+#: through a call (``debug = Attribute('The ``debug`` setting')``, a zope interface's attribute): a
 #: program's string, not a document's line, whatever markup it quotes
 _STRING_LINE = LazyPattern(
     re.compile,
-    r"""[ \t]*(?:[rbuf]?(?:"[^"\n]*"|'[^'\n]*')[ \t]*:[ \t]*|[A-Za-z_][\w.]*[ \t]*=[ \t]*)?"""
+    r"""[ \t]*(?:[rbuf]?(?:"[^"\n]*"|'[^'\n]*')[ \t]*:[ \t]*|[A-Za-z_][\w.]*[ \t]*=[ \t]*)?(?:[A-Za-z_][\w.]*\()?"""
     r"""[rbuf]?(?:"[^"\n]*"|'[^'\n]*')[ \t]*[),;+\]]*[ \t]*(?:#[^\n]*)?$""",
 )
 _COMMENT_LEADS = ("#", "//", "/*", "*", ";", "--", "!", "%", "dnl ", "REM ")
@@ -656,6 +666,13 @@ def _config_shaped(table: _Languages, caps: Mapping[str, Any]) -> bool:
     if statements < max(1, int(caps.get("config_min_lines") or 0)):
         return False
     config = _line_hits(pattern, blob, starts) - skip - code
+    marker, dialect = caps.get("config_dialect_marker"), caps.get("config_dialect_pattern")
+    if marker is not None and dialect is not None and _line_hits(marker, blob, starts) - skip:
+        # a configuration language's own statements (qmake's `include(linux.conf)`, `isEmpty(X) {`), where
+        # a line only that language writes (`QMAKE_CFLAGS += -O2`) says it is the one: declarations, not a program's
+        own = _line_hits(dialect, blob, starts) - skip
+        code -= own
+        config |= own
     return (len(config) >= float(caps.get("config_min_share") or 0) * statements
             and len(code) <= float(caps.get("config_max_code_share") or 0) * statements)
 

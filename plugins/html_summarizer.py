@@ -19,7 +19,7 @@ javadoc, gtk-doc output) is a page; so it sits before ``xml`` in ``default``.
 
 .. rubric:: Options (``kinds.html``)
 
-* ``start`` (regex): how a page may begin (doctype or ``<html``).
+* ``start`` (regex): how a page may begin (doctype, even one that lost its ``!``, or ``<html``).
 * ``fragment_tags`` (list): elements a fragment may start with.
 * ``foreign_vocabulary`` (true): a fragment whose distinct element names (four or more) are mostly
   not HTML's is no fragment (an XML vocabulary whose root reuses an HTML name, ``<main>``).
@@ -70,7 +70,7 @@ html: Any = LazyModule("html", globals())
 NAME = "html"
 
 DEFAULTS: Mapping[str, Any] = {
-    "start": r"(?i)^(?:<!--.*?-->\s*)*(?:<!doctype\s+html\b|<html[\s>])",
+    "start": r"(?i)^(?:<!--.*?-->\s*)*(?:<!?doctype\s+html\b|<html[\s>])",
     "fragment_tags": [
         "a", "article", "aside", "b", "base", "blockquote", "body", "br", "button", "center", "code", "details", "div",
         "dl", "em", "fieldset", "figure", "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head",

@@ -58,8 +58,9 @@ per value.
   ``string`` (the seed) or ``python``: its Python type name (``date``, ``datetime``,
   ``bytes``, ``set``).
 * ``structure_probe`` (false): when the heuristic above says no, content whose first
-  meaningful line is a YAML key line, a ``- `` item or a ``%YAML`` directive (and that no
-  code pattern vetoes at column 0) is loaded too, and the load's structure is the evidence:
+  meaningful line is a YAML key line, a ``- `` item or a ``%YAML`` directive, also inside a margin
+  of spaces (an Ansible tasks file indented two spaces), and that no code pattern vetoes at
+  column 0 (at the margin), is loaded too, and the load's structure is the evidence:
   a sequence of mappings (cloud SDK command specs), a key whose value is a collection, a
   block scalar (``|``, ``>``), a ``$schema``-style key, a ``---`` start; or a whole file of one
   setting: one ``key: token`` line (beside comments and ``---``) whose key is compound
@@ -842,6 +843,16 @@ _OPENING = LazyPattern(re.compile,
 )
 
 
+@functools.lru_cache(maxsize=16)
+def _margin(width: int) -> re.Pattern[str]:
+    """``width`` spaces at a line's start."""
+    return re.compile("(?m)^" + " " * width)
+
+
+#: the code veto of a document in a margin reads this much of it
+_MARGIN_CHARS = 1 << 20
+
+
 def _opening_line(content: str) -> str | None:
     for line in _nonblank_lines(content, 400):
         if not line.lstrip().startswith("#"):
@@ -852,8 +863,17 @@ def _opening_line(content: str) -> str | None:
 def probe_structure(content: str, code_patterns: Any, vetoes: dict[str, bool] | None = None) -> bool:
     """``structure_probe``: the first meaningful line can open a YAML document and no code line vetoes."""
     line = _opening_line(content)
-    if line is None or _OPENING.match(line.lstrip("\ufeff")) is None:
+    if line is None:
         return False
+    line = line.lstrip("\ufeff")
+    margin = len(line) - len(line.lstrip(" "))
+    if _OPENING.match(line[margin:]) is None:
+        return False
+    if margin:
+        # a document written inside a margin (an Ansible tasks file indented two spaces): the veto
+        # reads its lines at the margin, so a program indented alike is still vetoed
+        head = _margin(margin).sub("", content[:_MARGIN_CHARS])
+        return not _code_veto(head, code_patterns, "unindented")
     if vetoes and "unindented" in vetoes:
         return not vetoes["unindented"]
     return not _code_veto(content, code_patterns, "unindented")
