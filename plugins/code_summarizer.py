@@ -680,7 +680,7 @@ def _config_shaped(table: _Languages, caps: Mapping[str, Any]) -> bool:
 #: values only Python writes in a module of constants (a configuration file writes ``true``, bare words, ``"x"``)
 _PY_ONLY_VALUES = (ast.Dict, ast.Tuple, ast.Set)
 #: the first line that is no comment nor blank is an assignment ``name = ...`` or a docstring (parsing is skipped otherwise)
-_FIRST_STATEMENT = LazyPattern(re.compile, r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Za-z_]\w*[ \t]+=[ \t]|[rRuU]?[\"']|\{)")
+_FIRST_STATEMENT = LazyPattern(re.compile, r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Za-z_]\w*[ \t]+=[ \t]|[rRuU]?[\"']|\{|class[ \t]+[A-Za-z_])")
 _PY_LINE_END = LazyPattern(re.compile, r"\r\n?|\n")
 _CONSTANT_NAME = LazyPattern(re.compile, r"[A-Z_][A-Z0-9_]*$|__\w+__$")
 _ASSIGN_GAP = LazyPattern(re.compile, rb"[ \t]+=[ \t]")  # matched on UTF-8 bytes: ast's columns count bytes
@@ -693,7 +693,8 @@ _CODING_LINE = LazyPattern(re.compile, r"(?:[^\n]*\n)?[ \t\f]*#[^\n]*?coding[:=]
 
 def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes], *, containers: bool = True) -> bool:
     """Whether a literal value is written as only Python writes it: ``None``/``True``/``False``, a
-    single-quoted string, a hex/octal/binary integer, a number with underscores, a dict, tuple or set display. ``line_bytes(n)``
+    single-quoted string, a hex/octal/binary integer, a number with underscores, a dict, tuple or set display, strings
+    joined over lines (``"a" \\`` then ``"b"``, no triple quote). ``line_bytes(n)``
     is line ``n`` (from 1) as UTF-8, where the node's column offsets point (not
     ``ast.get_source_segment``: it splits the whole source at each call). ``containers``: whether a
     dict, tuple or set display counts (not for a module that is one dict: JSON's objects are dicts too)."""
@@ -708,6 +709,8 @@ def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes], *, container
                 written = line[sub.col_offset : sub.col_offset + 2]
                 if written[:1] == b"'" or (isinstance(sub.value, int) and written.lower() in (b"0x", b"0o", b"0b")):
                     return True
+                if isinstance(sub.value, str) and (sub.end_lineno or sub.lineno) > sub.lineno and line[sub.col_offset : sub.col_offset + 3] != b'"""':
+                    return True  # adjacent strings over lines (`"CREATE TABLE x" \` then `"(word text);"`): Python's joining
                 if not isinstance(sub.value, str) and b"_" in line[sub.col_offset : sub.end_col_offset]:
                     return True  # a number written with underscores (`2_000_000`: a number is one line)
     return False
@@ -731,6 +734,10 @@ def _literal_value(node: ast.AST, assigned: set[str]) -> bool:
     return True
 
 
+def _is_docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
 def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     """Whether ``content`` is a Python module of constants (``COM_SLEEP = 0x00``, ``PANEL = 'x'``,
     a fixture ``getAllObjects = [{'id': 1}]``) that the configuration reading took for ``key = value``.
@@ -742,7 +749,9 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     of them or one over three lines at least, and one value written as only Python writes it (or, for
     both, a PEP 263 ``coding:`` line on the first or second line: a Python module's declaration). The
     names are constants' (upper case, ``__version__``) unless a value holds a dict (a fixture): a
-    configuration's keys are lower-case (e2guardian's ``plugname = 'port'``). A ``[section]`` line,
+    configuration's keys are lower-case (e2guardian's ``plugname = 'port'``). Classes of such assignments
+    (``class Colors:`` over ``pumpkin = "#f5d0bf"``, no decorator) count too: the class statement is the
+    Python-only evidence and its attributes may be lower-case. A ``[section]`` line,
     a bare word (``user = www-data``, ``host = localhost``) or a call is no literal.
     """
     limit = int(caps.get("literal_module_max_chars") or 0)
@@ -754,7 +763,7 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
             body = ast.parse(content).body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+    if body and _is_docstring(body[0]):
         body = body[1:]  # the module's docstring
     lines = _PY_LINE_END.split(content)  # as Python counts lines (str.splitlines also splits at \f, \x1c...)
 
@@ -777,7 +786,19 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     evidence = coded = _CODING_LINE.match(content) is not None  # `# -*- coding: utf-8 -*-`: a Python module's
     assigned: set[str] = set()  # a name assigned above may be a value (`tz_names = win_tz`: tzlocal's windows_tz.py)
     constants = True  # every name a constant's (`COM_SLEEP`, `__version__`): a configuration's keys are lower-case
+    statements: list[tuple[ast.stmt, bool]] = []  # (assignment, whether a class attribute)
     for node in body:
+        if isinstance(node, ast.ClassDef) and not node.decorator_list and not node.keywords:
+            # a class of constants (`class Colors:` over `pumpkin = "#f5d0bf"` lines): a class statement over an
+            # indented body is Python's own, and its attributes' names need not be a constant's
+            members = node.body[1:] if _is_docstring(node.body[0]) else node.body
+            if not members or not all(isinstance(base, ast.Name) for base in node.bases):
+                return False
+            statements.extend((member, True) for member in members)
+            evidence = True
+        else:
+            statements.append((node, False))
+    for node, member in statements:
         if not (isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets)):
             return False
         first = node.targets[0]
@@ -787,7 +808,7 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
             return False
         assigned.update(t.id for t in node.targets)
         assignments += 1
-        constants = constants and all(_CONSTANT_NAME.match(t.id) for t in node.targets)
+        constants = constants and (member or all(_CONSTANT_NAME.match(t.id) for t in node.targets))
         long_value = long_value or (node.end_lineno or node.lineno) - node.lineno >= 2
         evidence = evidence or _python_only(node.value, line_bytes)
     if not constants and not any(isinstance(sub, ast.Dict) for node in body for sub in ast.walk(node)):

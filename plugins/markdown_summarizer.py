@@ -1194,13 +1194,16 @@ def _without_here_documents(lines: list[str]) -> list[str]:
 #: a line that opens a triple-quoted string as Python writes one: the quote first on its line, or after ``=``, ``(``
 #: or ``,`` (not in a code span)
 _DOCSTRING_OPEN = LazyPattern(re.compile, r"""(?:[ \t]*|[^`\n]*[=(,][ \t]*)[rRuUbBfF]{0,2}("{3}|'{3})""")
+#: a triple-quoted string assigned to a name (``prompt_content = '''``, ``X: str = """``)
+_ASSIGNED_STRING = LazyPattern(re.compile, r"""[ \t]*[A-Za-z_][\w.]*(?:[ \t]*:[ \t]*[\w.\[\], ]+)?[ \t]*=[ \t]*[rRuUbBfF]{0,2}("{3}|'{3})""")
 
 
 def _without_docstrings(lines: list[str]) -> list[str]:
     """``lines`` with Python's triple-quoted strings blanked, outside fences (a generated module's ``r\"\"\"``
     docstrings holding ```` ```mlir ```` examples: the program's documentation, not the document's fences):
     from the line that opens one (:data:`_DOCSTRING_OPEN`) to the line that closes it. A string whose
-    closing line never comes in the probe blanks nothing."""
+    closing line never comes in the probe blanks nothing, unless it is assigned to a name (``prompt_content =
+    '''# Sudosu``: a module's Markdown prompt longer than the probe): then it runs to the probe's end."""
     out, index, count = list(lines), 0, len(lines)
     fence = False
     while index < count:
@@ -1212,6 +1215,8 @@ def _without_docstrings(lines: list[str]) -> list[str]:
             quote = opener.group(1) if opener is not None and line.count(opener.group(1)) % 2 else None
             if quote is not None:
                 end = next((k for k in range(index + 1, count) if lines[k].count(quote) % 2), None)
+                if end is None and _ASSIGNED_STRING.match(line):
+                    end = count - 1  # a string assigned to a name (`prompt = '''# Title`) that runs past the probe
                 if end is not None:
                     out[index : end + 1] = [""] * (end + 1 - index)
                     index = end
