@@ -680,7 +680,7 @@ def _config_shaped(table: _Languages, caps: Mapping[str, Any]) -> bool:
 #: values only Python writes in a module of constants (a configuration file writes ``true``, bare words, ``"x"``)
 _PY_ONLY_VALUES = (ast.Dict, ast.Tuple, ast.Set)
 #: the first line that is no comment nor blank is an assignment ``name = ...`` or a docstring (parsing is skipped otherwise)
-_FIRST_STATEMENT = LazyPattern(re.compile, r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Za-z_]\w*[ \t]+=[ \t]|[rRuU]?[\"']|\{|class[ \t]+[A-Za-z_])")
+_FIRST_STATEMENT = LazyPattern(re.compile, r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Za-z_]\w*[ \t]+=[ \t]|[rRuU]?[\"']|\{|class[ \t]+[A-Za-z_]|from[ \t]+[\w.]+[ \t]+import[ \t]|import[ \t]+[A-Za-z_])")
 _PY_LINE_END = LazyPattern(re.compile, r"\r\n?|\n")
 _CONSTANT_NAME = LazyPattern(re.compile, r"[A-Z_][A-Z0-9_]*$|__\w+__$")
 _ASSIGN_GAP = LazyPattern(re.compile, rb"[ \t]+=[ \t]")  # matched on UTF-8 bytes: ast's columns count bytes
@@ -751,7 +751,7 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     names are constants' (upper case, ``__version__``) unless a value holds a dict (a fixture): a
     configuration's keys are lower-case (e2guardian's ``plugname = 'port'``). Classes of such assignments
     (``class Colors:`` over ``pumpkin = "#f5d0bf"``, no decorator) count too: the class statement is the
-    Python-only evidence and its attributes may be lower-case. A ``[section]`` line,
+    Python-only evidence and its attributes may be lower-case; so do imports among the assignments. A ``[section]`` line,
     a bare word (``user = www-data``, ``host = localhost``) or a call is no literal.
     """
     limit = int(caps.get("literal_module_max_chars") or 0)
@@ -787,6 +787,7 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     assigned: set[str] = set()  # a name assigned above may be a value (`tz_names = win_tz`: tzlocal's windows_tz.py)
     constants = True  # every name a constant's (`COM_SLEEP`, `__version__`): a configuration's keys are lower-case
     statements: list[tuple[ast.stmt, bool]] = []  # (assignment, whether a class attribute)
+    imported = False  # an import among the assignments: a Python module of settings, its names lower-case
     for node in body:
         if isinstance(node, ast.ClassDef) and not node.decorator_list and not node.keywords:
             # a class of constants (`class Colors:` over `pumpkin = "#f5d0bf"` lines): a class statement over an
@@ -796,6 +797,9 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
                 return False
             statements.extend((member, True) for member in members)
             evidence = True
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            # `from afedrinet import quisk_hardware` over lower-case settings (quisk's sample quisk_conf.py)
+            evidence = imported = True
         else:
             statements.append((node, False))
     for node, member in statements:
@@ -811,7 +815,7 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
         constants = constants and (member or all(_CONSTANT_NAME.match(t.id) for t in node.targets))
         long_value = long_value or (node.end_lineno or node.lineno) - node.lineno >= 2
         evidence = evidence or _python_only(node.value, line_bytes)
-    if not constants and not any(isinstance(sub, ast.Dict) for node in body for sub in ast.walk(node)):
+    if not constants and not imported and not any(isinstance(sub, ast.Dict) for node in body for sub in ast.walk(node)):
         return False  # `plugname = 'port'` (e2guardian), `targets = {"Fish", "Cat"}` (libconfuse): settings
     least = 1 if coded else int(caps.get("literal_module_min_assignments") or 1)
     return evidence and (assignments >= least or long_value)

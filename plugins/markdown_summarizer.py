@@ -811,6 +811,8 @@ _CODE_TARGET = LazyPattern(re.compile, r"\]\((?=[^)\s]*[(=,]|\.+\))(?![^)\s]*(?:
 #: spans. Lower case, or capitals with a digit or an inner ``_``: Markdown writes ``__Note__``, ``__HEAD__``, ``__CSS__``
 #: in bold (probe_docs: 400 such in Markdown files, none in plain text)
 _DUNDER = LazyPattern(re.compile, r"__[a-z][a-z0-9_]*__|__[A-Z][A-Z0-9]*(?:[0-9]|_[A-Z0-9])[A-Z0-9_]*__")
+#: an image inside a link to a URL (a README's build badge): no other format writes ``[![``
+_BADGE = LazyPattern(re.compile, r"\[!\[[^\]\n]*\]\([^)\s]+\)\]\((?:https?://|mailto:)[^)\s]+\)")
 #: the text of an ATX heading that is one Markdown link to a URL
 _LINK_HEADING = LazyPattern(re.compile, r"\[[^\n]+\]\(https?://[^)\s]+\)")
 #: reStructuredText hyperlink targets (``.. _name: url``, ``.. _`a name`: url``) and references to them (```name`_``)
@@ -821,7 +823,12 @@ _COMMENT_BLOCK = LazyPattern(re.compile, r"^[ \t]*/\*\*?(?:[ \t]|$)|^[ \t]*\*/[ 
 _FOREIGN = LazyPattern(re.compile,
     r"\x1f|^File: [^,\n]+,[ \t]+Node: |produced by makeinfo"  # GNU info
     r"|^\*[\w.+-]+\.txt\*[ \t]|vim:[^\n]*\bft=help\b"  # Vim help
-    r"|^Help on (?:module|package|class|function|built-in|method)\b",  # pydoc
+    r"|^Help on (?:module|package|class|function|built-in|method)\b"  # pydoc
+    # a formatted manual page (`man -P cat`): its header line ending in the page and section (`Perl::Tidy(3pm)`),
+    # a blank line, a section heading (NAME, its translation, or `NAME Module - what it does` on one line) at the
+    # start, as the code kind's not_code_patterns read it
+    r"|\A(?:[ \t]*\n)*[^\s(][^\n]*\(\d\w*\)[ \t]*\n[ \t]*\n[ \t]*"
+    r"(?:[A-Z][A-Z -]*|[^\x00-\x7f][^\x00-\x1f!-@\[-\x7f]*|NAME[ \t]+[^\s-][^\n]*[ \t]-[ \t][^\n]*)\n",
     re.M,
 )
 
@@ -859,6 +866,7 @@ class _Evidence:
     foreign: int = 0
     pipe_tables: int = 0  # GFM tables: a delimiter row under a header row of as many cells, a body row below
     text_titles: int = 0  # plain-text titles Markdown has not: numbered and underlined, or over- and underlined alike
+    badges: int = 0  # linked images (``[![Build Status](https://.../badge.svg)](https://...)``): Markdown's own
 
 
 
@@ -971,6 +979,7 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
     ev.links = len(links)
     ev.url_links = sum(1 for link in links if _URL_TARGET.search(link) is not None)
     ev.comment_blocks = len(_COMMENT_BLOCK.findall(text))
+    ev.badges = len(_BADGE.findall(text))
     for match in _RST.finditer(text):
         if match.group(1) is None:
             ev.rst += 1
@@ -1097,6 +1106,8 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
             and scan.lists >= ev.isolated)
         # a GFM pipe table (header row, delimiter row, body rows) is Markdown on its own
         or (ev.pipe_tables and rst == 0)
+        # and so is a linked image (a build badge) over prose or a list (zmap's README.md: a badge, then paragraphs)
+        or (ev.badges and rst == 0 and scan.prose + scan.lists >= 1)
     ):
         return ()
     evidence = [

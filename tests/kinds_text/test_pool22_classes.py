@@ -1,0 +1,145 @@
+"""Issue 10 (pool probes, this round's third first looks: Debian pool 22 and PyPI pool 8, half ``a``): classes of real
+files that `default` read as another kind, each with look-alikes that must keep theirs.
+
+- liblemonldap-ng-manager-perl's and perltidy's manual pages (``man -l``; the header line ``...Build(3pm)``, then
+  ``NAME``) read as Markdown (their DESCRIPTION quotes ```site/htdocs/static/struct.json``` in backticks): a formatted
+  manual page is foreign to Markdown as a GNU info file is. The page is kept whole in
+  ``samples/lemonldap_ng_manager_build.3pm.txt``. A Markdown manual in ronn's style (``mytool(1) -- ...`` over
+  ``====``) stays Markdown.
+- zmap's ``README.md`` (a build badge, ``[![Build Status](...svg)](https://travis-ci.org/zmap/zmap)``, over
+  paragraphs) read as text: a linked image is written only by Markdown. A reStructuredText README with its badge as
+  ``.. image::`` stays text.
+- pqbench's ``crates/pqbench/src/metastore/mod.rs`` (PyPI pool 8: ``//!`` docs over one ``pub mod get;``; the module
+  below has its shape) read as text: ``pub mod name;`` marks Rust. A C++ header with Doxygen's ``//!`` comments stays
+  C++.
+- quisk's sample ``quisk_conf_linux.py`` (``from afedrinet import quisk_hardware`` over lower-case settings) read as
+  configuration text, where compat is right: an import among literal assignments makes a Python module of settings.
+  ``import = 1`` under an INI section stays text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import toolstub
+
+
+def kind(content: str) -> str:
+    return toolstub.synopsize(content).kind
+
+
+# liblemonldap-ng-manager-perl: man -l usr/share/man/man3/Lemonldap::NG::Manager::Build.3pm.gz (whole)
+LEMONLDAP_BUILD_MAN = (Path(__file__).parent / "samples" / "lemonldap_ng_manager_build.3pm.txt").read_text(encoding="utf-8")
+
+RONN_MANUAL = """mytool(1) -- count the lines of files
+=====================================
+
+## SYNOPSIS
+
+`mytool` [`-v`] <file>...
+
+## DESCRIPTION
+
+**mytool** counts the lines of each *file* and prints the total. See [the site](https://example.org/mytool).
+
+## OPTIONS
+
+  * `-v`:
+    Print each file's count too.
+"""
+
+# zmap: usr/share/doc/zmap/README.md, its first 14 lines
+ZMAP_README = """[![Build Status](https://travis-ci.org/zmap/zmap.svg?branch=travis-configuration)](https://travis-ci.org/zmap/zmap)
+
+ZMap is a fast network scanner designed for Internet-wide network surveys. On a
+typical desktop computer with a gigabit Ethernet connection, ZMap is capable
+scanning the entire public IPv4 address space in under 45 minutes. With a 10gigE
+connection and PF_RING, ZMap can scan the IPv4 address space in under 5 minutes.
+
+While previous network tools have been designed to scan small network segments,
+ZMap is specifically architected to scan the entire address space.  It is built
+in a modular manner in order to allow incorporation with other network survey
+tools.  ZMap operates on GNU/Linux and supports TCP SYN and ICMP echo request
+scanning out of the box.
+
+Documentation and examples can be found at https://zmap.io/.
+"""
+
+RST_README_WITH_BADGE = """zmap
+====
+
+.. image:: https://travis-ci.org/zmap/zmap.svg?branch=main
+   :target: https://travis-ci.org/zmap/zmap
+
+ZMap is a fast network scanner designed for Internet-wide network surveys.
+It operates on GNU/Linux and supports TCP SYN and ICMP echo request scanning.
+"""
+
+RUST_MODULE_ROOT = """//! The catalog command: one endpoint's catalogs.
+//!
+//! A catalog holds schemas. [`list`] reads them.
+
+pub mod list;
+"""
+
+CPP_DOXYGEN = """//! \\file point.h
+//! A point in the plane.
+
+#pragma once
+
+//! The point's coordinates.
+struct Point {
+    double x;  //!< abscissa
+    double y;  //!< ordinate
+};
+"""
+
+# quisk (PyPI): quisk/afedrinet/quisk_conf_linux.py, its first comment and its first 16 statements
+QUISK_CONF_LINUX = """# This is a sample quisk_conf.py configuration file for Linux
+from afedrinet import quisk_hardware		# Use different hardware file
+use_rx_udp = 1				# Get ADC samples from UDP
+rx_udp_ip = "192.168.0.8"		# Sample source IP address
+rx_udp_port = 50000			# Sample source UDP port
+rx_udp_clock = 80000000  		# ADC sample rate in Hertz
+data_poll_usec = 10000
+sample_rate = 740740			# ADC hardware sample rate in Hertz
+playback_rate = 48000			# Radio sound play rate
+name_of_sound_capt = ""#AFEDRI-SDR-Net Audio"			# Name of soundcard capture hardware device.
+name_of_sound_play = "portaudiodefault"#hw:0,0"			# Use the same device for play back.
+latency_millisecs = 50				# latency time in milliseconds
+display_fraction = 0.92			# The edges of the full bandwidth are not valid
+default_rf_gain = 14
+default_screen = 'WFall'
+"""
+
+INI_WITH_IMPORT_KEY = """[loader]
+import = 1
+host = "192.168.0.8"
+port = 50000
+"""
+
+
+def test_formatted_manual_page_is_text() -> None:
+    assert kind(LEMONLDAP_BUILD_MAN) == "text"
+    assert kind(RONN_MANUAL) == "markdown"
+
+
+def test_linked_image_is_markdown() -> None:
+    assert kind(ZMAP_README) == "markdown"
+    assert kind(RST_README_WITH_BADGE) == "text"
+
+
+def test_pub_mod_declaration_is_rust() -> None:
+    synopsis = toolstub.synopsize(RUST_MODULE_ROOT)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Rust code output"
+    doxygen = toolstub.synopsize(CPP_DOXYGEN)
+    assert doxygen.kind == "code"
+    assert doxygen.title != "Rust code output"
+
+
+def test_settings_module_with_an_import_is_python() -> None:
+    synopsis = toolstub.synopsize(QUISK_CONF_LINUX)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Python code output"
+    assert kind(INI_WITH_IMPORT_KEY) == "text"
