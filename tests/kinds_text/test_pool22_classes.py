@@ -15,6 +15,9 @@ files that `default` read as another kind, each with look-alikes that must keep 
 - quisk's sample ``quisk_conf_linux.py`` (``from afedrinet import quisk_hardware`` over lower-case settings) read as
   configuration text, where compat is right: an import among literal assignments makes a Python module of settings.
   ``import = 1`` under an INI section stays text.
+- (Debian pool 23, first look at a32929b) python-mpmath-doc's plot examples (``txt/plots/hankel2.py``: ``h0 = lambda
+  x: hankel2(0,x)`` lines over one ``plot(...)`` call) read as text: a name bound to a lambda is a Python signature
+  line. Prose about ``lambda:`` stays text.
 """
 
 from __future__ import annotations
@@ -143,3 +146,20 @@ def test_settings_module_with_an_import_is_python() -> None:
     assert synopsis.kind == "code"
     assert synopsis.title == "Python code output"
     assert kind(INI_WITH_IMPORT_KEY) == "text"
+
+
+# python-mpmath-doc: usr/share/doc/python-mpmath-doc/txt/plots/hankel2.py (whole)
+MPMATH_HANKEL2_PLOT = '# Hankel function H2_n(x) on the real line for n=0,1,2,3\nh0 = lambda x: hankel2(0,x)\nh1 = lambda x: hankel2(1,x)\nh2 = lambda x: hankel2(2,x)\nh3 = lambda x: hankel2(3,x)\nplot([h0,h1,h2,h3],[0,6],[-1,2])\n'
+
+LAMBDA_PROSE = """Notes
+
+square = lambda: a rule of thumb for the name
+The lambda: calculus is older than the computer.
+"""
+
+
+def test_names_bound_to_lambdas_are_python() -> None:
+    synopsis = toolstub.synopsize(MPMATH_HANKEL2_PLOT)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Python code output"
+    assert kind(LAMBDA_PROSE) == "text"
