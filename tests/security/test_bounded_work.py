@@ -110,8 +110,10 @@ def test_http_request_over_its_time_budget_is_503_and_stops(dense, slow_scan) ->
 
     session, _ = dense
     rid = session.write("z" * 8_000_000, tool_id="slow").tool_result_id
-    app = create_app(store=toolstub.open_store(str(session.backend.root)), request_timeout_seconds=0.2)
-    raised = slow_scan(0.05)  # 50 ms a block, so the scan outlives its budget
+    # a budget of 1 s (on a loaded machine the route's worker may not even start within 0.2 s, and a scan that
+    # never started never stops itself) and 250 ms a block, so the 8-block scan (2 s) outlives it
+    app = create_app(store=toolstub.open_store(str(session.backend.root)), request_timeout_seconds=1.0)
+    raised = slow_scan(0.25)
     with TestClient(app, base_url="http://localhost") as client:
         resp = client.get(f"/api/v1/sessions/bounded/tool-results/{rid}/search",
                           params={"q": "z+y", "mode": "regex"})
