@@ -18,6 +18,12 @@ files that `default` read as another kind, each with look-alikes that must keep 
 - (Debian pool 23, first look at a32929b) python-mpmath-doc's plot examples (``txt/plots/hankel2.py``: ``h0 = lambda
   x: hankel2(0,x)`` lines over one ``plot(...)`` call) read as text: a name bound to a lambda is a Python signature
   line. Prose about ``lambda:`` stays text.
+- (Debian pool 23) ats2-lang's generated JavaScript (``CATS/JSLIBC/JSmath_cats.js``: ``var`` alone over
+  ``ats2jspre_JSmath_E = Math.E``, ``function`` alone over ``name(x) { return ...; }``) read as text, where compat is
+  right: ``var`` or ``function`` alone on a line is JavaScript's. libjs-dojo-core's ``cldr/nls/cs/roc.js``
+  (``define(`` over its module id and a table of strings) read as text: a first statement ``define(`` with an id,
+  dependencies or a factory is an AMD module. A glossary listing ``var`` and ``function`` over their meanings, and
+  prose opening ``define(term)``, stay text.
 """
 
 from __future__ import annotations
@@ -163,3 +169,90 @@ def test_names_bound_to_lambdas_are_python() -> None:
     assert synopsis.kind == "code"
     assert synopsis.title == "Python code output"
     assert kind(LAMBDA_PROSE) == "text"
+
+
+# ats2-lang: contrib/libatscc2js/ATS2-0.3.2/CATS/JSLIBC/JSmath_cats.js, its first 48 lines
+ATS_JSMATH_CATS = """/*
+******
+*
+* HX-2014-08:
+* for JavaScript code
+* translated from ATS
+*
+******
+*/
+
+/*
+******
+* beg of [JSmath_cats.js]
+******
+*/
+
+/* ****** ****** */
+//
+var
+ats2jspre_JSmath_E = Math.E
+var
+ats2jspre_JSmath_PI = Math.PI
+var
+ats2jspre_JSmath_SQRT2 = Math.SQRT2
+var
+ats2jspre_JSmath_SQRT1_2 = Math.SQRT1_2
+var
+ats2jspre_JSmath_LN2 = Math.LN2
+var
+ats2jspre_JSmath_LN10 = Math.LN10
+var
+ats2jspre_JSmath_LOG2E = Math.LOG2E
+var
+ats2jspre_JSmath_LOG10E = Math.LOG10E
+//
+/* ****** ****** */
+//
+function
+ats2jspre_JSmath_abs(x) { return Math.abs(x); }
+//
+function
+ats2jspre_JSmath_max(x, y) { return Math.max(x, y); }
+//
+function
+ats2jspre_JSmath_min(x, y) { return Math.min(x, y); }
+//
+/* ****** ****** */
+//
+"""
+
+# libjs-dojo-core: usr/share/javascript/dojo/cldr/nls/cs/roc.js, its first 8 lines and its last 3
+DOJO_CLDR_ROC = """define(
+"dojo/cldr/nls/cs/roc", //begin v1.x content
+{
+	"field-quarter-short-relative+0": "toto čtvrtletí",
+	"field-quarter-short-relative+1": "příští čtvrtletí",
+	"field-tue-relative+-1": "minulé úterý",
+	"field-year": "rok",
+	"field-wed-relative+0": "tuto středu",
+}
+//end v1.x content
+);"""
+
+GLOSSARY = """Glossary
+
+var
+    a name that holds a value, declared before its first use in the program
+
+function
+    a routine that takes arguments and returns a value to its caller
+"""
+
+DEFINE_PROSE = """define(term) gives the meaning of a term in the glossary.
+Call it with the term you want and read the answer it prints.
+"""
+
+
+def test_keyword_alone_on_a_line_and_amd_modules_are_javascript() -> None:
+    for content in (ATS_JSMATH_CATS, DOJO_CLDR_ROC):
+        synopsis = toolstub.synopsize(content)
+        assert synopsis.kind == "code"
+        assert synopsis.title == "JavaScript code output"
+    assert kind(GLOSSARY) == "text"
+    assert kind(DEFINE_PROSE) == "text"
