@@ -446,14 +446,17 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
             break
         if close is not None:
             out[index] = True
-            if close == "=cut":
-                if stripped.startswith("=cut"):
+            if close in ("=cut", "=end"):
+                if stripped.startswith((close, "=cut")):
                     close = None
             elif close in line:
                 close = None
             continue
         if stripped[:1] == "=" and stripped[1:2].isalpha() and not line[:1].isspace():
-            out[index], close = True, "=cut"
+            # POD runs to `=cut`; Ruby's `=begin` comment to `=end` or `=cut`, whichever comes first (Perl's
+            # `=begin comment`...`=cut`; after `=begin x`...`=end x`, a `=cut` is one more POD line, opening nothing)
+            out[index] = True
+            close = None if stripped.startswith("=cut") else ("=end" if stripped.startswith("=begin") else "=cut")
             continue
         if stripped.startswith("#[") and stripped[2:].lstrip("=").startswith("["):
             level = len(stripped[2:]) - len(stripped[2:].lstrip("="))

@@ -449,6 +449,11 @@ def _past_templates(text: str, pairs: Any) -> str:
                     return text[pos:]
                 pos = end + len(closing)
                 break
+        after = pos
+        while after < len(text) and text[after] in " \t":
+            after += 1
+        if text.startswith(openings, after):
+            continue  # another tag on the line (SSI's `--><!--#set var="x" value="y"` over lines)
         newline = text.find("\n", pos)
         if text[pos:newline if newline >= 0 else len(text)].lstrip().startswith("<") and not text.startswith(openings, pos):
             break  # `{% block body %}<div>`: the markup goes on on this line

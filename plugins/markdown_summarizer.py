@@ -1281,9 +1281,10 @@ def _summarize(inp: KindInput) -> Claim | None:
     if not evidence and len(keys) >= 2 and not yaml_document:
         # issue 10 (probe_docs): a YAML front matter over a body with inline Markdown (a GitHub issue template's
         # ``**Describe the bug**`` lines): front matter is a Markdown convention (Jekyll, GitHub, MkDocs); the
-        # probe's 20 files with one are all Markdown
+        # probe's 20 files with one are all Markdown; so is one inline link to a URL under it (a Docusaurus page:
+        # `id:`/`title:` over `[Download the dataset](https://...)`, fastText's docs)
         body = _evidence(probed, caps)
-        if body.bold + body.inline_code >= 2 and not body.rst and not body.foreign:
+        if body.bold + body.inline_code + 2 * body.url_links >= 2 and not body.rst and not body.foreign:
             evidence = (Evidence("front_matter_with_markup", 1.0, 0.7),)
     if not evidence:
         if not _task_list(probed, caps):

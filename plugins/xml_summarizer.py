@@ -39,6 +39,10 @@ common first, ties in first-seen order (``Counter.most_common``).
   (tags as written).
 * ``feeds`` (false): an RSS 2.0 / RSS 1.0 (RDF) / Atom document says so and counts its items
   or entries (``feed: RSS 2.0, items: 20``).
+* ``truncated`` (false): a document that opens with an XML declaration and is well-formed up to
+  its end but stops before its root closes (a tool's output cut at N bytes, ``head -c``) is
+  described as XML cut short (root and children seen so far) instead of falling through to
+  the next kind; the default rule file turns it on.
 * ``confidence`` (false): return a :class:`~toolstub.claims.Claim` with evidence
   (``parses_whole``, ``xml_declaration``, ``namespaces``). A document whose root is an HTML
   element name, with no declaration and no namespace, gives a plain synopsis instead (no
@@ -87,6 +91,7 @@ DEFAULTS: dict[str, Any] = {
     "legacy_encodings": False,
     "namespace_errors": "fail",
     "feeds": False,
+    "truncated": False,
     "confidence": False,
 }
 
@@ -108,6 +113,10 @@ CAPS_SCHEMA: dict[str, Any] = {
             "description": "a namespace error (unbound prefix) fails, or the document is read without namespaces",
         },
         "feeds": {"type": "boolean", "description": "RSS/Atom feeds: name the format and count items or entries"},
+        "truncated": {
+            "type": "boolean",
+            "description": "a declared document well-formed up to its end, its root unclosed, is XML cut short",
+        },
         "confidence": {"type": "boolean", "description": "return a scored claim (strongest_claim detection)"},
     },
 }
@@ -674,6 +683,44 @@ def _claim(state: _Scan, synopsis: Synopsis, text: str) -> Claim | Synopsis:
     return Claim(synopsis=synopsis, evidence=tuple(evidence))
 
 
+def _cut_short(text: str, caps: Any) -> Claim | Synopsis | None:
+    """The synopsis of a declared XML document cut short: well-formed as far as it goes (expat fed it
+    as a first chunk, not the last, finds no error) and its root not closed, so only the end is
+    missing (a doxygen tag file truncated at 128 KB). None for anything else: a document with an
+    error, no declaration, or an HTML root (an XHTML page cut short is the html detector's)."""
+    if not text.startswith("<?xml"):
+        return None
+    namespaces = True
+    while True:
+        state = _Scan()
+        try:
+            make_parser(state, expand_entities=caps["expand_entities"], namespaces=namespaces).Parse(text, False)
+        except ExpatError as exc:
+            if namespaces and caps.get("namespace_errors") == "tolerate" and exc.code in _NAMESPACE_ERRORS:
+                namespaces = False
+                continue
+            return None
+        except (_Unexpanded, ValueError, RecursionError, MemoryError):
+            return None
+        break
+    if not state.root or _local(state.root).lower() in _HTML_ROOTS:
+        return None
+    synopsis = _synopsis(state, caps)
+    synopsis = Synopsis(
+        kind="xml",
+        title="XML output (cut short)",
+        summary=(*synopsis.summary, "The document stops before its root element closes: counts cover what is there."),
+        structure=synopsis.structure,
+        notable_items=synopsis.notable_items,
+    )
+    if not caps.get("confidence"):
+        return synopsis
+    evidence = [Evidence("parses_prefix", 1.0, 0.85), Evidence("xml_declaration", 1.0, 0.8)]
+    if "}" in state.root or ":" in state.root:
+        evidence.append(Evidence("namespaces", 1.0, 0.6))
+    return Claim(synopsis=synopsis, evidence=tuple(evidence))
+
+
 def _summarize(inp: KindInput) -> Synopsis | None:
     caps = inp.caps
     hinted = "xml" in inp.mime
@@ -699,6 +746,9 @@ def _summarize(inp: KindInput) -> Synopsis | None:
                 raise
             state = scan(text, expand_entities=caps["expand_entities"], namespaces=False)
     except (ExpatError, _Unexpanded, ValueError, RecursionError, MemoryError):
+        cut = _cut_short(text, caps) if caps.get("truncated") else None
+        if cut is not None:
+            return cut
         if not hinted:
             return None
         unparsed = Synopsis(

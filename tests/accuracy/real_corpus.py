@@ -239,13 +239,26 @@ def _xml_document(data: bytes) -> bool:
     return True
 
 
+def _xml_prefix(data: bytes) -> bool:
+    """Content that opens with an XML declaration and is well-formed as far as it goes, its root unclosed: an XML
+    document cut short (a doxygen ``.tag`` file past the 4 MB read limit). Labelled xml, it is then dropped, as a
+    document too large to keep whole (label fix, 2026-12-07, Debian pool 24: two such files were labelled text)."""
+    if data.lstrip(b"\xef\xbb\xbf")[:5] != b"<?xml":
+        return False
+    try:
+        expat.ParserCreate().Parse(data, False)
+    except (expat.ExpatError, ValueError):
+        return False
+    return True
+
+
 def content_label(case_id: str, kind: str, data: bytes, note: str) -> tuple[str, str]:
     """Label fixes (2026-12-05, found on the pool probe of docs/probes/probe_pool.py) where a file's name gives the
     wrong type: a file named as text or as code whose content is a whole XML document is XML (a Qt Linguist ``.ts``
     translation, a ``ggobirc``, a D-Bus policy ``.conf`` under /usr/share), as its validation (expat) says; a
     ``CMakeLists.txt`` is CMake code, not a text file; Sphinx's ``_sources/NAME.md.txt`` (the copy of a Markdown
     source page it ships beside the HTML) is Markdown."""
-    if kind in ("text", "code") and not note.startswith("legacy:") and _xml_document(data):
+    if kind in ("text", "code") and not note.startswith("legacy:") and (_xml_document(data) or _xml_prefix(data)):
         return "xml", ""
     if kind == "text" and case_id.rsplit("/", 1)[-1] == "CMakeLists.txt":
         return "code", "lang:cmake"
