@@ -696,7 +696,7 @@ _CODING_LINE = LazyPattern(re.compile, r"(?:[^\n]*\n)?[ \t\f]*#[^\n]*?coding[:=]
 
 def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes], *, containers: bool = True) -> bool:
     """Whether a literal value is written as only Python writes it: ``None``/``True``/``False``, a
-    single-quoted string, a hex/octal/binary integer, a number with underscores, a dict, tuple or set display, strings
+    bytes literal, a single-quoted string, a hex/octal/binary integer, a number with underscores, a dict, tuple or set display, strings
     joined over lines (``"a" \\`` then ``"b"``, no triple quote). ``line_bytes(n)``
     is line ``n`` (from 1) as UTF-8, where the node's column offsets point (not
     ``ast.get_source_segment``: it splits the whole source at each call). ``containers``: whether a
@@ -705,8 +705,8 @@ def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes], *, container
         if containers and isinstance(sub, _PY_ONLY_VALUES):
             return True
         if isinstance(sub, ast.Constant):
-            if sub.value is None or isinstance(sub.value, bool):
-                return True
+            if sub.value is None or isinstance(sub.value, (bool, bytes)):
+                return True  # `b"SOA"`: no configuration format writes a bytes literal
             if isinstance(sub.value, (str, int, float)):  # bools returned above
                 line = line_bytes(sub.lineno)
                 written = line[sub.col_offset : sub.col_offset + 2]

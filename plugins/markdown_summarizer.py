@@ -786,7 +786,11 @@ _ATX_LINE = LazyPattern(re.compile, r"#{1,6}(?:[ \t]|$)")
 _INLINE_CODE = LazyPattern(re.compile, r"(?<![`\w])`[^`\n]{1,200}`(?![`\w])")
 #: GNU/TeX quoting (`word'): plain-text documents (GNU NEWS, bash CHANGES), never Markdown inline code
 _GNU_QUOTE = LazyPattern(re.compile, r"(?<![`\w])`[^`'\n]{1,80}'")
-_BOLD = LazyPattern(re.compile, r"(?:^|(?<=[\s(\[]))(?:\*\*|__)[A-Za-z0-9`][^*_\n]{0,120}?[A-Za-z0-9.!?:)`](?:\*\*|__)(?=[\s.,;:!?)\]]|$)")
+#: strong emphasis: ``**...**`` may hold ``_`` and end in ``/`` (``**multi_file_test.c**`` in the ``**tests/**``
+#: directory: libsndfile's docs), ``__...__`` neither
+_BOLD = LazyPattern(re.compile,
+    r"(?:^|(?<=[\s(\[]))(?:\*\*[A-Za-z0-9`][^*\n]{0,120}?[A-Za-z0-9.!?:)`/]\*\*|__[A-Za-z0-9`][^*_\n]{0,120}?[A-Za-z0-9.!?:)`]__)"
+    r"(?=[\s.,;:!?)\]]|$)")
 _RST = LazyPattern(re.compile,
     r"^\.\. (?:[\w-]+::|_[^:\n]+:|\|[^|\n]+\|)"  # directive, target, substitution
     r"|:[a-z][\w:-]*:`[^`\n]+`"  # role
@@ -814,6 +818,8 @@ _DUNDER = LazyPattern(re.compile, r"__[a-z][a-z0-9_]*__|__[A-Z][A-Z0-9]*(?:[0-9]
 #: an image inside a link to a URL (a README's build badge): no other format writes ``[![``
 _BADGE = LazyPattern(re.compile, r"\[!\[[^\]\n]*\]\([^)\s]+\)\]\((?:https?://|mailto:)[^)\s]+\)")
 #: the text of an ATX heading that is one Markdown link to a URL
+#: an editor's mode line after the `#` (`# vim:tw=70`, `# vi: set ft=txt:`, `# -*- mode: text -*-`): a comment, no heading
+_MODELINE = LazyPattern(re.compile, r"(?:vim?|ex):|vim?[ \t]+set[ \t]|-\*-.*-\*-")
 _LINK_HEADING = LazyPattern(re.compile, r"\[[^\n]+\]\(https?://[^)\s]+\)")
 #: reStructuredText hyperlink targets (``.. _name: url``, ``.. _`a name`: url``) and references to them (```name`_``)
 _RST_TARGET = LazyPattern(re.compile, r"^\.\. _`?([^`:\n]+)`?:", re.M)
@@ -952,7 +958,7 @@ def _evidence(lines: list[str], caps: Mapping[str, Any]) -> _Evidence:
             # a heading that is a link to a URL (a release note's `#### [Fix x (@user)](https://.../pull/1)`) is
             # a heading however long: a `#` comment does not hold Markdown link syntax
             sentence = (len(text) > 70 or text.endswith((".", ",", ";"))) and _LINK_HEADING.fullmatch(text) is None
-            if in_run or before_code or sentence or not any(ch.isalnum() for ch in text):
+            if in_run or before_code or sentence or not any(ch.isalnum() for ch in text) or _MODELINE.match(text):
                 ev.commentish += 1
             else:
                 ev.isolated += 1

@@ -21,6 +21,31 @@
 - fasttext's ``api.md``/``dataset.md`` (a Docusaurus front matter, ``id:`` and ``title:``, over one inline link to a
   URL) read as text: one inline link to a URL under a front matter is Markdown. A front matter over plain prose stays
   text.
+- logcheck's ``README.Maintainer`` (a title over ``----``, paragraphs, a list of paths, and a last line
+  ``# vim:tw=70``) read as Markdown, where compat is right: an editor's mode line after a ``#`` is a comment, no
+  heading. A Markdown document with a ``# Vim tips`` heading stays Markdown.
+- (older pools' half a) ruby-dalli's ``lib/dalli/server.rb`` (``# frozen_string_literal: true`` over a module of one
+  constant) and ruby-devise's ``sessions_controller.rb`` template read as text: the magic comment among the first
+  comments marks Ruby (288 of the pools' files open so, all Ruby). RuboCop's YAML setting of that cop stays YAML.
+- (older pools' half a) vis's ``themes/light-16.lua`` and luakit's ``theme.lua`` (``local lexers = vis.lexers`` or
+  ``local theme = {}`` over ``name.key = 'value'`` lines) read as configuration text: a first statement that is a
+  ``local`` declaration with its blanks and a Lua value marks Lua (82 of the pools' files open so, all Lua). A
+  listing whose first line is ``local time = 14:02 UTC`` stays text.
+- (older pools' half a) pcb-rnd-doc's ``rosetta/13_hello_dad/ex.tcl`` (one ``proc hello {} {`` of ``dad`` calls) read
+  as text: a ``proc name {args} {`` line marks Tcl (88 of the pools' files hold one, all code but an HTML page). A
+  Markdown page quoting one in a fence stays Markdown.
+- (Debian pool 25, first look at 000a33c) llvm-13-examples' ``CMakeLists.txt`` files (``set(LLVM_LINK_COMPONENTS``
+  over one component a line, then ``add_llvm_example(ModuleMaker`` over its sources, each call closed by ``)`` alone)
+  read as text: a lower-case command whose arguments go on over lines is CMake's, and so are its bare argument lines.
+  A Python call whose arguments go on over lines (commas) stays Python.
+- (Debian pool 25) python3-flufl.bounce's test bounces (``tests/data/groupwise_02.txt``: an mbox ``From `` line over
+  mail headers, folded ``Received:`` lines) read as a Makefile: a mail message's header block is text. A Makefile
+  whose targets are capitalised stays code.
+- (Debian pool 25) libsndfile's ``markdown/embedded_files.md`` (a front matter, a heading, a list, and
+  ``**multi_file_test.c**`` in the ``**tests/**`` directory) read as text: strong emphasis may hold ``_`` and end in
+  ``/``. ``__init__`` in a changelog is still no emphasis.
+- (PyPI pool 11, first look at 000a33c) graph-image-archive's ``format.py`` (``SOA = b"SOA"`` lines) read as
+  configuration text: a bytes literal is Python's. ``key = "value"`` lines stay text.
 """
 
 from __future__ import annotations
@@ -318,3 +343,288 @@ def test_a_front_matter_over_an_inline_link_is_markdown() -> None:
 
 def test_a_front_matter_over_prose_stays_text() -> None:
     assert kind(FRONT_MATTER_PROSE) != "markdown"
+
+
+# logcheck: usr/share/doc/logcheck/README.Maintainer, its first 21 lines and its last 7
+LOGCHECK_README_MAINTAINER = """Debian Maintainer Information for logcheck
+------------------------------------------
+
+Packages are encouraged to install their own logcheck rulefiles,
+because as the package maintainer you will always know best which
+messages can be ignored and which are serious violations.
+
+For this to work correctly, you can install in the following
+directories files named the same as the package itself, since the
+name of the file that generated cracking and violations messages
+will be included in the mail message and therefore should give a
+hint from which package those messages are caused. The possible
+files that a package can include are
+
+ - /etc/logcheck/cracking.d/<packagename>
+ - /etc/logcheck/violations.d/<packagename>
+ - /etc/logcheck/violations.ignore.d/<packagename>
+ - /etc/logcheck/ignore.d.paranoid/<packagename>
+ - /etc/logcheck/ignore.d.server/<packagename>
+ - /etc/logcheck/ignore.d.workstation/<packagename>
+
+
+If you are planning on adding rules for your package, please check to
+see if we have included them first.  If we already have rules and you
+would like to maintain your own, please let us know before you upload
+so we can avoid filename conflicts.
+
+# vim:tw=70
+"""
+
+VIM_TIPS_MD = """# Vim tips
+
+Some settings that make editing Markdown easier.
+
+## Wrapping
+
+- `set tw=80` wraps lines at 80 columns
+- `set spell` checks the spelling
+
+See [the Vim docs](https://vimhelp.org/) for more.
+"""
+
+
+def test_a_vim_mode_line_after_a_hash_is_no_heading() -> None:
+    assert kind(LOGCHECK_README_MAINTAINER) == "text"
+
+
+def test_a_markdown_heading_about_vim_stays_a_heading() -> None:
+    assert kind(VIM_TIPS_MD) == "markdown"
+
+
+# ruby-dalli: usr/share/rubygems-integration/all/gems/dalli-3.0.6/lib/dalli/server.rb (whole)
+DALLI_SERVER_RB = """# frozen_string_literal: true
+
+module Dalli # rubocop:disable Style/Documentation
+  warn 'Dalli::Server is deprecated, use Dalli::Protocol::Binary instead'
+  Server = Protocol::Binary
+end
+"""
+
+RUBOCOP_YML = """# frozen string literals everywhere
+Style/FrozenStringLiteralComment:
+  Enabled: true
+  EnforcedStyle: always
+AllCops:
+  TargetRubyVersion: 3.1
+"""
+
+
+def test_rubys_frozen_string_literal_comment_marks_ruby() -> None:
+    synopsis = toolstub.synopsize(DALLI_SERVER_RB)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Ruby code output"
+
+
+def test_rubocops_setting_of_that_cop_stays_yaml() -> None:
+    assert kind(RUBOCOP_YML) == "yaml"
+
+
+# vis: usr/share/vis/themes/light-16.lua, its first 12 lines
+VIS_LIGHT_16_LUA = """-- Eight-color scheme
+local lexers = vis.lexers
+-- light
+lexers.STYLE_DEFAULT = 'back:white,fore:black'
+lexers.STYLE_NOTHING = 'back:white'
+lexers.STYLE_CLASS = 'fore:yellow,bold'
+lexers.STYLE_COMMENT = 'fore:blue,bold'
+lexers.STYLE_CONSTANT = 'fore:cyan,bold'
+lexers.STYLE_DEFINITION = 'fore:blue,bold'
+lexers.STYLE_ERROR = 'fore:red,italics'
+lexers.STYLE_FUNCTION = 'fore:blue,bold'
+lexers.STYLE_KEYWORD = 'fore:yellow,bold'
+"""
+
+CLOCK_LISTING = """local time = 14:02 UTC
+remote time = 14:05 UTC
+offset = 3 min
+source = ntp1
+"""
+
+
+def test_a_first_local_declaration_marks_lua() -> None:
+    synopsis = toolstub.synopsize(VIS_LIGHT_16_LUA)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Lua code output"
+    assert kind("local theme = {}\n\n" + VIS_LIGHT_16_LUA.split("\n", 3)[3].replace("lexers.", "theme.")) == "code"
+
+
+def test_a_listing_opening_with_local_time_stays_text() -> None:
+    assert kind(CLOCK_LISTING) == "text"
+
+
+# pcb-rnd-doc: usr/share/doc/pcb-rnd/user/06_feature/scripting/rosetta/13_hello_dad/ex.tcl (whole)
+PCB_RND_HELLO_DAD_TCL = """proc hello {} {
+	dad "heldi" "new"
+	dad "heldi" "begin_vbox"
+		dad "heldi" "label" "Hello"
+		dad "heldi" "label" "world!"
+		dad "heldi" "button_closes" "cancel" -1 "ok" 0
+	dad "heldi" "end"
+	dad "heldi" "run_modal" "hello-world" ""
+	return 0
+}
+
+fgw_func_reg "hello"
+"""
+
+TCL_PAGE_MD = """# Writing a first script
+
+A proc is defined like this:
+
+```tcl
+proc hello {name} {
+    puts "Hello, $name"
+}
+```
+
+Then call it with `hello world`. See the [manual](https://www.tcl.tk/man/) for more.
+"""
+
+
+def test_a_tcl_proc_line_marks_tcl() -> None:
+    synopsis = toolstub.synopsize(PCB_RND_HELLO_DAD_TCL)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Tcl code output"
+
+
+def test_a_markdown_page_quoting_a_proc_stays_markdown() -> None:
+    assert kind(TCL_PAGE_MD) == "markdown"
+
+
+# llvm-13-examples: usr/share/doc/llvm-13-examples/examples/ModuleMaker/CMakeLists.txt (whole)
+LLVM_MODULEMAKER_CMAKELISTS = """set(LLVM_LINK_COMPONENTS
+  BitWriter
+  Core
+  Support
+  )
+
+add_llvm_example(ModuleMaker
+  ModuleMaker.cpp
+  )
+"""
+
+PYTHON_CALL_OVER_LINES = """setup(
+    name="demo",
+    version="1.0",
+    packages=["demo"],
+)
+"""
+
+
+def test_cmake_commands_whose_arguments_go_on_over_lines_are_cmake() -> None:
+    synopsis = toolstub.synopsize(LLVM_MODULEMAKER_CMAKELISTS)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "CMake code output"
+
+
+def test_a_python_call_over_lines_stays_python() -> None:
+    synopsis = toolstub.synopsize(PYTHON_CALL_OVER_LINES)
+    assert synopsis.title != "CMake code output"
+
+
+# python3-flufl.bounce: usr/lib/python3/dist-packages/flufl/bounce/tests/data/groupwise_02.txt, its first 27 lines
+GROUPWISE_BOUNCE = """From MAILER-DAEMON Thu Jul 11 15:53:40 2002
+Envelope-to: mailman-developers-bounces@python.org
+Received: from [200.61.188.243] (helo=m3srv02)
+	by mail.python.org with esmtp (Exim 4.05)
+	id 17Sk0S-0004e9-00
+	for mailman-developers-bounces@python.org; Thu, 11 Jul 2002 15:53:40 -0400
+Received: from thedc02.thebas.com ([10.1.1.3]) by m3srv02 with Microsoft
+	SMTPSVC(5.0.2195.4905);
+	 Thu, 11 Jul 2002 17:00:06 -0300
+Received: by thedc02.thebas.com with Internet Mail Service (5.5.2653.19)
+	id <NZ5X2T9R>; Thu, 11 Jul 2002 16:55:03 -0300
+Message-ID: <1E774123429CC84995E7DA78FED5F49D408FEF@thedc02.thebas.com>
+From: System Administrator <postmaster@thebas.com>
+To: mailman-developers-bounces@python.org
+Subject: Undeliverable: [Mailman-Developers] RELEASED Mailman 2.0.12
+Date: Thu, 11 Jul 2002 16:55:03 -0300
+MIME-Version: 1.0
+X-Mailer: Internet Mail Service (5.5.2653.19)
+X-MS-Embedded-Report: 
+Content-Type: multipart/mixed;
+	boundary="----_=_NextPart_000_01C22914.D8CBF488"
+X-OriginalArrivalTime: 11 Jul 2002 20:00:06.0562 (UTC)
+	FILETIME=[8D8C2820:01C22915]
+
+This message is in MIME format. Since your mail reader does not understand
+this format, some or all of this message may not be legible.
+
+"""
+
+CAPITALISED_MAKEFILE = """Release: main.c
+\tgcc -O2 -o app main.c
+\tstrip app
+
+Debug: main.c
+\tgcc -g -o app main.c
+\t@echo done
+"""
+
+
+def test_a_mail_messages_headers_are_text() -> None:
+    assert kind(GROUPWISE_BOUNCE) == "text"
+    assert kind(GROUPWISE_BOUNCE.split("\n", 1)[1]) == "text"  # without the mbox From line
+
+
+def test_a_makefile_with_capitalised_targets_stays_code() -> None:
+    assert kind(CAPITALISED_MAKEFILE) == "code"
+
+
+# libsndfile1-dev: usr/share/doc/libsndfile1-dev/markdown/embedded_files.md (whole)
+EMBEDDED_FILES_MD = (
+    "---\nlayout: page\n---\n\n# Embedded Sound Files\n\nBy using the open SNDFILE with a file descriptor function:\n\n"
+    "    SNDFILE*  sf_open_fd (int fd, int mode, SF_INFO *sfinfo, int close_desc) ;\n\n"
+    "it is possible to open sound files embedded within larger files. There are\nhowever a couple of caveats:\n\n"
+    "* Read/Write mode (SFM_RDWR) is not supported.\n* Writing of embedded files is only supported at the end of the file.\n"
+    "* Reading of embedded files is only supported at file offsets greater than zero.\n"
+    "* Not all file formats are supported (currently only WAV, AIFF and AU).\n\n"
+    "The test program **multi_file_test.c** in the **tests/** directory of the source\n"
+    "code tarball shows how this functionality is used to read and write embedded\nfiles.\n"
+)
+
+DUNDER_CHANGELOG = """Changes
+=======
+
+* Fixed __init__ of the reader class.
+* The __version__ attribute is set again.
+* Moved __main__ handling into cli.py.
+"""
+
+
+def test_strong_emphasis_may_hold_underscores_and_a_slash() -> None:
+    assert kind(EMBEDDED_FILES_MD) == "markdown"
+
+
+def test_dunder_names_in_a_changelog_stay_no_emphasis() -> None:
+    assert kind(DUNDER_CHANGELOG) == "text"
+
+
+# graph-image-archive: format.py (whole)
+GRAPH_IMAGE_ARCHIVE_FORMAT_PY = """# format.py
+
+SOA = b"SOA"
+EOA = b"EOA"
+
+SOCONT = b"SOCONT"
+EOCONT = b"EOCONT"
+
+SOF = b"SOF"
+EOF = b"EOF"
+
+SOC = b"SOC"
+EOC = b"EOC"
+"""
+
+
+def test_bytes_literals_make_a_python_module_of_constants() -> None:
+    synopsis = toolstub.synopsize(GRAPH_IMAGE_ARCHIVE_FORMAT_PY)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Python code output"
+    assert kind(GRAPH_IMAGE_ARCHIVE_FORMAT_PY.replace(' = b"', ' = "')) == "text"
