@@ -704,6 +704,8 @@ def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes], *, container
     for sub in ast.walk(node):
         if containers and isinstance(sub, _PY_ONLY_VALUES):
             return True
+        if isinstance(sub, ast.Call):
+            return True  # a builtin collection built from literals (:func:`_literal_value` lets no other call by)
         if isinstance(sub, ast.Constant):
             if sub.value is None or isinstance(sub.value, (bool, bytes)):
                 return True  # `b"SOA"`: no configuration format writes a bytes literal
@@ -719,17 +721,25 @@ def _python_only(node: ast.AST, line_bytes: Callable[[int], bytes], *, container
     return False
 
 
+#: the collections a module of constants builds from literals (`frozenset((A, B))`): a call only Python writes
+_COLLECTION_BUILTINS = frozenset({"frozenset", "set", "tuple", "list", "dict"})
 #: operators a module of constants computes with (`60*24`, `"{%s}link" % NS`, `1 << 4`, `BASE + "/x"`)
 _LITERAL_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.LShift, ast.RShift, ast.BitOr)
 
 
 def _literal_value(node: ast.AST, assigned: set[str]) -> bool:
-    """Whether ``node`` is a literal, a name assigned above (``tz_names = win_tz``), or arithmetic of
-    them (``MAX_SESSION_CTIME = 60*24``, ``ATOM_LINK = "{%s}link" % ATOM_NAMESPACE``)."""
+    """Whether ``node`` is a literal, a name assigned above (``tz_names = win_tz``), a builtin collection of
+    them (``frozenset((A, B))``), or arithmetic of them (``MAX_SESSION_CTIME = 60*24``, ``ATOM_LINK = "{%s}link" % ATOM_NAMESPACE``)."""
     if isinstance(node, ast.Name):
         return node.id in assigned
     if isinstance(node, ast.BinOp) and isinstance(node.op, _LITERAL_OPERATORS):
         return _literal_value(node.left, assigned) and _literal_value(node.right, assigned)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _COLLECTION_BUILTINS
+            and not node.keywords and len(node.args) <= 1):
+        # `GLOBAL_CONFIG_KEYS = frozenset((CHECK_TYPE_KEY, CHECK_DESC_KEY))` (setools' globalkeys.py)
+        return all(_literal_value(arg, assigned) for arg in node.args)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and any(isinstance(e, (ast.Name, ast.Call)) for e in node.elts):
+        return all(_literal_value(element, assigned) for element in node.elts)  # `(CHECK_TYPE_KEY, CHECK_DESC_KEY)`
     try:
         ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):

@@ -46,9 +46,21 @@
   ``/``. ``__init__`` in a changelog is still no emphasis.
 - (PyPI pool 11, first look at 000a33c) graph-image-archive's ``format.py`` (``SOA = b"SOA"`` lines) read as
   configuration text: a bytes literal is Python's. ``key = "value"`` lines stay text.
+- (Debian pool 26, first look at 481660e) yabar's manual page (``man -l yabar.1.gz``: a header ``Yabar()`` with no
+  section, then ``NAME``; its configuration examples are blocks of ``name: {``) read as CSS: a manual page's header
+  may have an empty section (the page is kept whole in ``samples/yabar.1.txt``). A C file whose first line is ``int main()`` stays code.
+- (Debian pool 26) python3-setools' ``checker/globalkeys.py`` (string constants, then ``GLOBAL_CONFIG_KEYS =
+  frozenset((CHECK_TYPE_KEY, CHECK_DESC_KEY, CHECK_DISABLE))``) read as configuration text: a builtin collection
+  built from literals and names assigned above is a module of constants' value, and only Python writes it. A
+  configuration calling an unknown function stays text.
+- (PyPI pool 12, first look at 481660e) auths' ``crates/auths-sdk/src/core_config.rs`` (``//!`` docs over one
+  ``pub use auths_core::config::{...};``) read as text: a re-export ``pub use path::...`` marks Rust. A Markdown
+  README quoting one in a fence stays Markdown.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import toolstub
 
@@ -628,3 +640,76 @@ def test_bytes_literals_make_a_python_module_of_constants() -> None:
     assert synopsis.kind == "code"
     assert synopsis.title == "Python code output"
     assert kind(GRAPH_IMAGE_ARCHIVE_FORMAT_PY.replace(' = b"', ' = "')) == "text"
+
+
+# yabar: man -l usr/share/man/man1/yabar.1.gz (whole)
+YABAR_MAN = (Path(__file__).parent / "samples" / "yabar.1.txt").read_text(encoding="utf-8")
+
+C_MAIN = """int main()
+
+{
+    RETURN_VALUE = 0;
+    printf("hello\\n");
+    return RETURN_VALUE;
+}
+"""
+
+
+def test_a_manual_page_header_with_an_empty_section_is_a_manual_page() -> None:
+    assert kind(YABAR_MAN) == "text"
+
+
+def test_a_c_file_opening_with_main_stays_code() -> None:
+    assert kind(C_MAIN) == "code"
+
+
+# python3-setools: usr/lib/python3/dist-packages/setools/checker/globalkeys.py (whole)
+SETOOLS_GLOBALKEYS_PY = """# Copyright 2020, Microsoft Corporation
+#
+# SPDX-License-Identifier: LGPL-2.1-only
+#
+
+# This is a separate file to break a circular import.
+CHECK_TYPE_KEY = "check_type"
+CHECK_DESC_KEY = "desc"
+CHECK_DISABLE = "disable"
+
+GLOBAL_CONFIG_KEYS = frozenset((CHECK_TYPE_KEY, CHECK_DESC_KEY, CHECK_DISABLE))
+"""
+
+
+def test_a_builtin_collection_of_constants_is_pythons() -> None:
+    synopsis = toolstub.synopsize(SETOOLS_GLOBALKEYS_PY)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Python code output"
+    assert kind(SETOOLS_GLOBALKEYS_PY.replace("frozenset((", "lookup((")) == "text"
+
+
+# auths (PyPI): auths-0.1.16/crates/auths-sdk/src/core_config.rs (whole)
+AUTHS_CORE_CONFIG_RS = """//! Re-exports of configuration types from `auths-core`.
+
+pub use auths_core::config::{
+    AuthsConfig, EnvironmentConfig, PassphraseCachePolicy, load_config, save_config,
+};
+"""
+
+RUST_README_MD = """# auths-sdk
+
+The SDK re-exports the configuration types of `auths-core`:
+
+```rust
+pub use auths_core::config::{AuthsConfig, load_config};
+```
+
+See the [documentation](https://docs.rs/auths-sdk) for the full API.
+"""
+
+
+def test_a_rust_re_export_marks_rust() -> None:
+    synopsis = toolstub.synopsize(AUTHS_CORE_CONFIG_RS)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Rust code output"
+
+
+def test_a_readme_quoting_a_re_export_stays_markdown() -> None:
+    assert kind(RUST_README_MD) == "markdown"
