@@ -54,6 +54,7 @@ import warnings
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from itertools import islice
+from pyexpat import ExpatError, ParserCreate
 from typing import Any
 
 from toolstub.hookspecs import hookimpl
@@ -130,6 +131,7 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "config_max_code_share": {"type": "number", "minimum": 0, "maximum": 1},
         "literal_module_max_chars": _INT,
         "literal_module_min_assignments": {"type": "integer", "minimum": 1},
+        "xml_document_max_chars": _INT,
     },
 }
 
@@ -186,6 +188,7 @@ DEFAULTS: Mapping[str, Any] = {
     "config_max_code_share": 0.0,
     "literal_module_max_chars": 0,
     "literal_module_min_assignments": 2,
+    "xml_document_max_chars": 0,
 }
 
 PATTERN_KEYS = frozenset(
@@ -848,6 +851,25 @@ def _not_code(content: str, caps: Mapping[str, Any]) -> bool:
     return bool(patterns) and _lines.any_of(patterns).search(_lines.encode(content[: 1 << 20])) is not None
 
 
+def _xml_document(content: str, caps: Mapping[str, Any]) -> bool:
+    """Whether ``content`` opens with markup (no ``<?php``, no ``<%`` template, no ``<script>``, ``<style>`` or
+    ``<template>`` wrapper) and expat parses all of it: an XML
+    document is no program, whatever its attributes and CDATA quote (beast2's templates: `$(n)` in every attribute
+    read as Makefile lines; termtosvg's SVG templates). Inputs up to ``xml_document_max_chars`` (0: never asked); in
+    the pools, no file labelled code opens with markup and parses whole, 10 labelled XML were read as code."""
+    limit = int(caps.get("xml_document_max_chars") or 0)
+    if not limit or len(content) > limit:
+        return False
+    head = content.lstrip("\ufeff \t\r\n")[:10].lower()
+    if head[:1] != "<" or head.startswith(("<?php", "<%", "<script", "<style", "<template")):
+        return False  # a program in its wrapper (`<script>` around JavaScript, a Vue component) is still code
+    try:
+        ParserCreate().Parse(content.encode("utf-8", "surrogatepass"), True)
+    except (ExpatError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
 def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tuple[Evidence, ...]]:
     """(whether ``content`` is code, its language when the rule file's table names one, the evidence).
 
@@ -861,7 +883,7 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     """
     if not caps.get("languages") and not caps.get("not_code_patterns"):
         return _is_code(content, caps), None, ()
-    if _not_code(content, caps):
+    if _not_code(content, caps) or _xml_document(content, caps):
         return False, None, ()
     strong = caps.get("strong_patterns") or ()
     is_strong = bool(strong) and _lines.any_of(strong).search(_lines.encode(content)) is not None

@@ -499,13 +499,14 @@ def _markup_ratio(text: str, pairs: Any = ()) -> float:
     if pairs:  # a line of template tags only is neither markup nor text
         openings = tuple(opening for opening, _closing in pairs)
         lines = [line for line in lines if not line.startswith(openings)]
-    markup, in_tag, in_paragraph = 0, False, False
+    markup, in_paragraph = 0, False
+    tag: str | None = None  # the tag state at the line's start (:func:`_tag_open_at_end`)
     for line in lines:
         # a line inside a tag whose attributes run over lines (`<a\n  href="..."\n  target="_blank"\n>`,
         # as formatters write templates), or inside a `<p>` paragraph wrapped over lines, is markup too
-        if in_tag or in_paragraph or line.startswith("<") or _wrapped_prose(line):
+        if tag is not None or in_paragraph or line.startswith("<") or _wrapped_prose(line):
             markup += 1
-        in_tag = _tag_open_at_end(line, in_tag)
+        tag = _tag_open_at_end(line, tag)
         in_paragraph = _paragraph_open_at_end(line, in_paragraph)
     return markup / max(1, len(lines))
 
@@ -521,24 +522,32 @@ def _paragraph_open_at_end(line: str, open_: bool) -> bool:
 
 
 _TAG_OPEN = LazyPattern(re.compile, r"<[A-Za-z/]")
+#: inside a tag, what ends it or opens an attribute's quoted value
+_TAG_END_OR_QUOTE = LazyPattern(re.compile, r"[>\"']")
 
 
-def _tag_open_at_end(line: str, in_tag: bool) -> bool:
-    """Whether a tag opened on ``line`` (or before it, ``in_tag``) is still open at its end."""
+def _tag_open_at_end(line: str, state: str | None) -> str | None:
+    """Whether a tag opened on ``line`` (or before it) is still open at its end: ``None`` (no tag open), ``""`` (in
+    a tag) or the quote of the attribute value the line ends in (``x-data="{`` over lines of JavaScript, whose
+    ``() => {`` closes no tag: Alpine.js templates); ``state`` is the same at the line's start."""
     pos = 0
-    if in_tag:
-        close = line.find(">")
-        if close < 0:
-            return True
-        pos = close + 1
     while True:
-        opened = _TAG_OPEN.search(line, pos)
-        if opened is None:
-            return False
-        close = line.find(">", opened.end())
-        if close < 0:
-            return True
-        pos = close + 1
+        if state is None:
+            opened = _TAG_OPEN.search(line, pos)
+            if opened is None:
+                return None
+            state, pos = "", opened.end()
+        elif state:
+            close = line.find(state, pos)
+            if close < 0:
+                return state
+            state, pos = "", close + 1
+        else:
+            found = _TAG_END_OR_QUOTE.search(line, pos)
+            if found is None:
+                return ""
+            pos = found.end()
+            state = None if found.group() == ">" else found.group()
 
 
 def _wrapped_prose(line: str) -> bool:

@@ -817,9 +817,15 @@ _CODE_TARGET = LazyPattern(re.compile, r"\]\((?=[^)\s]*[(=,]|\.+\))(?![^)\s]*(?:
 _DUNDER = LazyPattern(re.compile, r"__[a-z][a-z0-9_]*__|__[A-Z][A-Z0-9]*(?:[0-9]|_[A-Z0-9])[A-Z0-9_]*__")
 #: an image inside a link to a URL (a README's build badge): no other format writes ``[![``
 _BADGE = LazyPattern(re.compile, r"\[!\[[^\]\n]*\]\([^)\s]+\)\]\((?:https?://|mailto:)[^)\s]+\)")
-#: the text of an ATX heading that is one Markdown link to a URL
+#: a source file's package clause over its imports, first after comments (Go's `package certificate` / `import (`,
+#: Java's `package a.b;` / `import a.b.C;`): a program, whatever Markdown its raw strings hold (smallstep's CLI commands:
+#: their usage texts are Markdown pages in backquotes)
+_PACKAGE_START = LazyPattern(re.compile,
+    r"(?:[ \t]*(?://[^\r\n]*|/\*(?:[^*]|\*+[^*/])*\*+/[ \t]*)?\r?\n)*package[ \t]+[A-Za-z_][\w.]*[ \t]*;?[ \t]*\r?\n"
+    r"(?:[ \t]*(?://[^\r\n]*)?\r?\n)*import[ \t]*(?:\(|\"|[A-Za-z_])")
 #: an editor's mode line after the `#` (`# vim:tw=70`, `# vi: set ft=txt:`, `# -*- mode: text -*-`): a comment, no heading
 _MODELINE = LazyPattern(re.compile, r"(?:vim?|ex):|vim?[ \t]+set[ \t]|-\*-.*-\*-")
+#: the text of an ATX heading that is one Markdown link to a URL
 _LINK_HEADING = LazyPattern(re.compile, r"\[[^\n]+\]\(https?://[^)\s]+\)")
 #: reStructuredText hyperlink targets (``.. _name: url``, ``.. _`a name`: url``) and references to them (```name`_``)
 _RST_TARGET = LazyPattern(re.compile, r"^\.\. _`?([^`:\n]+)`?:", re.M)
@@ -1271,7 +1277,7 @@ def _yaml_document(lines: list[str]) -> bool:
 def _summarize(inp: KindInput) -> Claim | None:
     caps = inp.caps
     text = inp.content.lstrip("\ufeff")
-    if inp.is_blank() or text.startswith("#!"):
+    if inp.is_blank() or text.startswith("#!") or _PACKAGE_START.match(text, 0, 65536) is not None:
         return None
     probe = caps["probe_lines"]
     head = _lines.first_lines(text, probe + 500)  # indices past probe + 499 are never read
@@ -1292,6 +1298,10 @@ def _summarize(inp: KindInput) -> Claim | None:
         body = _evidence(probed, caps)
         if body.bold + body.inline_code + 2 * body.url_links >= 2 and not body.rst and not body.foreign:
             evidence = (Evidence("front_matter_with_markup", 1.0, 0.7),)
+        elif "layout" in keys and not body.rst and not body.foreign and any(line.strip() for line in probed):
+            # Jekyll's `layout:` key over a body of prose (ruby-jekyll-paginate-v2's example posts): a Jekyll page,
+            # whose body is Markdown (an HTML body is the html detector's, which is asked first)
+            evidence = (Evidence("front_matter_layout", 1.0, 0.7),)
     if not evidence:
         if not _task_list(probed, caps):
             return None

@@ -56,6 +56,17 @@
 - (PyPI pool 12, first look at 481660e) auths' ``crates/auths-sdk/src/core_config.rs`` (``//!`` docs over one
   ``pub use auths_core::config::{...};``) read as text: a re-export ``pub use path::...`` marks Rust. A Markdown
   README quoting one in a fence stays Markdown.
+- (Debian pool 27, first look at 0115782) beast2-mcmc's ``fxtemplates/*.xml`` (a ``<beast>`` document whose
+  attributes and CDATA write ``$(n)``) read as a Makefile, where compat is right: markup that expat parses whole is
+  an XML document, no program (no file of the pools labelled code opens with markup and parses whole; 10 labelled XML
+  were read as code). The template is kept whole in ``samples/beast2_ClockModels.xml``. A PHP page opening with
+  ``<?php`` stays code.
+- (Debian pool 27) golang-github-smallstep-cli-dev's ``command/certificate/lint.go`` (``package certificate`` over
+  ``import (``, its usage texts Markdown pages in raw strings) read as Markdown, where compat is right: a package
+  clause over imports, first after comments, is a program's. A Markdown page that starts with a package's name
+  stays Markdown.
+- (Debian pool 27) ruby-jekyll-paginate-v2's example posts (a front matter with Jekyll's ``layout:`` over prose) read
+  as text: a Jekyll page's body is Markdown. R Markdown's front matter (``output:``) over chunks stays text.
 """
 
 from __future__ import annotations
@@ -713,3 +724,182 @@ def test_a_rust_re_export_marks_rust() -> None:
 
 def test_a_readme_quoting_a_re_export_stays_markdown() -> None:
     assert kind(RUST_README_MD) == "markdown"
+
+
+# beast2-mcmc: usr/share/beast2-mcmc/fxtemplates/ClockModels.xml (whole)
+BEAST2_CLOCK_MODELS_XML = (Path(__file__).parent / "samples" / "beast2_ClockModels.xml").read_text(encoding="utf-8")
+
+PHP_PAGE = """<?php
+$title = "Clock models";
+$models = array("strict", "relaxed");
+foreach ($models as $model) {
+    echo "<li>$model</li>";
+}
+?>
+"""
+
+
+def test_markup_that_parses_whole_as_xml_is_no_program() -> None:
+    synopsis = toolstub.synopsize(BEAST2_CLOCK_MODELS_XML)
+    assert synopsis.kind == "xml"
+    assert "root: beast" in synopsis.structure
+
+
+def test_a_php_page_stays_code() -> None:
+    assert kind(PHP_PAGE) == "code"
+
+
+# golang-github-smallstep-cli-dev: usr/share/gocode/src/github.com/smallstep/cli/command/certificate/lint.go, its first 80 lines
+SMALLSTEP_LINT_GO = r"""package certificate
+
+import (
+	"encoding/json"
+	"encoding/pem"
+	"io/ioutil"
+	"os"
+
+	"github.com/pkg/errors"
+	"github.com/smallstep/cli/errs"
+	"github.com/smallstep/cli/flags"
+	zx509 "github.com/smallstep/zcrypto/x509"
+	"github.com/smallstep/zlint"
+	"github.com/urfave/cli"
+)
+
+func lintCommand() cli.Command {
+	return cli.Command{
+		Name:   "lint",
+		Action: cli.ActionFunc(lintAction),
+		Usage:  `lint certificate details`,
+		UsageText: `**step certificate lint** <crt_file> [**--roots**=<root-bundle>]
+[**--servername**=<servername>]`,
+		Description: `**step certificate lint** checks a certificate for common
+errors and outputs the result in JSON format.
+
+## POSITIONAL ARGUMENTS
+
+<crt_file>
+:  Path to a certificate or certificate signing request (CSR) to lint.
+
+## EXIT CODES
+
+This command returns 0 on success and \>0 if any error occurs.
+
+## EXAMPLES
+
+'''
+$ step certificate lint ./certificate.crt
+'''
+
+Lint a remote certificate (using the default root certificate bundle to verify the server):
+
+'''
+$ step certificate lint https://smallstep.com
+'''
+
+Lint a remote certificate using a custom root certificate to verify the server:
+
+'''
+$ step certificate lint https://smallstep.com --roots ./certificate.crt
+'''
+
+Lint a remote certificate using a custom list of root certificates to verify the server:
+
+'''
+$ step certificate lint https://smallstep.com \
+--roots "./certificate.crt,./certificate2.crt,/certificate3.crt"
+'''
+
+Lint a remote certificate using a custom directory of root certificates to verify the server:
+
+'''
+$ step certificate lint https://smallstep.com --roots "./path/to/certificates/"
+'''
+`,
+		Flags: []cli.Flag{
+			cli.StringFlag{
+				Name: "roots",
+				Usage: `Root certificate(s) that will be used to verify the
+authenticity of the remote server.
+
+: <roots> is a case-sensitive string and may be one of:
+
+    **file**
+	:  Relative or full path to a file. All certificates in the file will be used for path validation.
+
+    **list of files**
+	:  Comma-separated list of relative or full file paths. Every PEM encoded certificate from each file will be used for path validation.
+
+"""
+
+PACKAGE_PAGE_MD = """package-lock
+
+# Why we commit package-lock.json
+
+The lock file pins every dependency, so a build on another machine gets the
+same versions. See the [npm docs](https://docs.npmjs.com/) for **details**.
+
+## Updating
+
+Run `npm update` and commit the new lock file.
+"""
+
+
+def test_a_go_package_clause_over_imports_is_no_markdown() -> None:
+    synopsis = toolstub.synopsize(SMALLSTEP_LINT_GO)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Go code output"
+
+
+def test_a_markdown_page_starting_with_a_packages_name_stays_markdown() -> None:
+    assert kind(PACKAGE_PAGE_MD) == "markdown"
+
+
+# ruby-jekyll-paginate-v2: usr/share/doc/ruby-jekyll-paginate-v2/examples/02-category/cars/_posts/2016-10-21-porsche-911.md (whole)
+JEKYLL_POST_MD = """---
+layout: post
+title:  Porsche 911
+date:   2016-10-21 19:16:49 +0100
+categories: cars, grand touring, sports car, Porsche
+---
+_From Wikipedia, the free encyclopedia_
+
+The Porsche 911 (pronounced Nine Eleven or German: Neunelf) is a two-door, 2+2 high performance sports car made since 1963 by Porsche AG of Stuttgart, Germany. It has a rear-mounted six cylinder boxer engine and all round independent suspension. It has undergone continuous development, though the basic concept has remained little changed.[2] The engines were air-cooled until the introduction of the Type 996 in 1998, with Porsche's "993" series, produced in model years 1994-1998, being the last of the air-cooled Porsches.[3][4]
+
+The 911 has been modified by private teams and by the factory itself for racing, rallying, and other forms of automotive competition. It is among the most successful competition cars. In the mid-1970s, naturally aspirated 911 Carrera RSRs won major world championship sports car races such as Targa Florio, Daytona, Sebring, and Nürburgring, even against prototypes. The 911-derived 935 turbo also won the 24 Hours of Le Mans in 1979.
+
+In the 1999 international poll for the award of Car of the Century, the 911 came fifth.[5] It is one of two in the top five that had remained continuously in production (the original Beetle remained in production until 2003),[6] and was until 1998 a successful surviving application of the air- (now water-) cooled opposed rear-engine layout pioneered by its ancestor, the Volkswagen Beetle. It is one of the oldest sports coupé nameplates still in production, and 820,000 had been sold by the car's 50th anniversary in 2013.[7] "Around 150,000 911 cars from the model years 1964 to 1989 are still on the road today."[8]"""
+
+R_MARKDOWN_README = """---
+output: github_document
+knit: (function(inputFile, encoding) {
+  rmarkdown::render(inputFile, encoding = encoding, output_dir = "../../") })
+---
+
+```{r, include = FALSE}
+knitr::opts_chunk$set(
+  collapse = TRUE,
+  comment = "#>"
+)
+```
+
+```{r, child="../../vignettes/BiocBaseUtils.Rmd"}
+
+```
+"""
+
+
+def test_a_jekyll_page_is_markdown() -> None:
+    assert kind(JEKYLL_POST_MD) == "markdown"
+
+
+def test_an_r_markdown_front_matter_over_chunks_stays_text() -> None:
+    assert kind(R_MARKDOWN_README) == "text"
+
+
+def test_crlf_comment_lines_are_read_in_linear_time() -> None:
+    # semver's lexer.rs (CRLF, `//!` docs): the first form of the package-clause veto let `//[^\n]*` take each line's
+    # `\r`, so every line could match two ways and 40 such lines took hours to refuse; read at once now
+    lexer = "//! Lexer for semver ranges.\r\n//!\r\n" * 40 + "use std::str;\r\n\r\npub fn lex(input: &str) -> usize {\r\n    input.len()\r\n}\r\n"
+    assert kind(lexer) == "code"
+    assert kind("// c\r\n" * 40 + "package main\r\n\r\nimport \"fmt\"\r\n\r\nfunc main() {\r\n\tfmt.Println(1)\r\n}\r\n") == "code"
