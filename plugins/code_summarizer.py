@@ -36,6 +36,10 @@ defined symbols.
   and not ``non_code_line_pattern``, and the lines matching ``non_code_line_pattern``
   (log lines, traceback frames) must be fewer than those code lines, so prose, a log or a
   traceback with a few code-like lines stays text.
+* ``xml_document_max_chars`` (0: off): content up to this size that opens with markup (not ``<?php``, ``<%``,
+  ``<script>``, ``<style>``, ``<template>``) and parses whole as XML is no code (an XML template whose attributes
+  quote ``$(n)``); the language-table options (``languages``, ``language_*``, ``config_*``, ``literal_module_*``)
+  are described in the default rule file, beside their values.
 
 .. rubric:: Examples
 
