@@ -868,7 +868,7 @@ def _xml_document(content: str, caps: Mapping[str, Any]) -> bool:
     if head[:1] != "<" or head.startswith(("<?php", "<%", "<script", "<style", "<template")):
         return False  # a program in its wrapper (`<script>` around JavaScript, a Vue component) is still code
     try:
-        ParserCreate().Parse(content.encode("utf-8", "surrogatepass"), True)
+        ParserCreate().Parse(content, True)  # a str is read as UTF-8; a lone surrogate raises UnicodeEncodeError
     except (ExpatError, ValueError, RecursionError, MemoryError):
         return False
     return True

@@ -60,9 +60,11 @@ common first, ties in first-seen order (``Counter.most_common``).
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import itertools
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import cached_property
 from pyexpat import ExpatError, ParserCreate, errors
 from typing import Any
@@ -683,6 +685,21 @@ def _claim(state: _Scan, synopsis: Synopsis, text: str) -> Claim | Synopsis:
     return Claim(synopsis=synopsis, evidence=tuple(evidence))
 
 
+#: what reading a document may raise (a malformed document, an entity left unexpanded, a bomb's limits)
+_PARSE_ERRORS = (ExpatError, _Unexpanded, ValueError, RecursionError, MemoryError)
+
+
+def _read(parse: Callable[[bool], _Scan], caps: Any) -> _Scan:
+    """``parse(namespaces=True)``; when that breaks only a namespace rule and ``namespace_errors`` is ``tolerate``,
+    ``parse(namespaces=False)`` (the document read with its tags as written)."""
+    try:
+        return parse(True)
+    except ExpatError as exc:
+        if caps.get("namespace_errors") != "tolerate" or exc.code not in _NAMESPACE_ERRORS:
+            raise
+        return parse(False)
+
+
 def _cut_short(text: str, caps: Any) -> Claim | Synopsis | None:
     """The synopsis of a declared XML document cut short: well-formed as far as it goes (expat fed it
     as a first chunk, not the last, finds no error) and its root not closed, so only the end is
@@ -690,28 +707,23 @@ def _cut_short(text: str, caps: Any) -> Claim | Synopsis | None:
     error, no declaration, or an HTML root (an XHTML page cut short is the html detector's)."""
     if not text.startswith("<?xml"):
         return None
-    namespaces = True
-    while True:
+
+    def prefix(namespaces: bool) -> _Scan:
         state = _Scan()
-        try:
-            make_parser(state, expand_entities=caps["expand_entities"], namespaces=namespaces).Parse(text, False)
-        except ExpatError as exc:
-            if namespaces and caps.get("namespace_errors") == "tolerate" and exc.code in _NAMESPACE_ERRORS:
-                namespaces = False
-                continue
-            return None
-        except (_Unexpanded, ValueError, RecursionError, MemoryError):
-            return None
-        break
+        make_parser(state, expand_entities=caps["expand_entities"], namespaces=namespaces).Parse(text, False)
+        return state
+
+    try:
+        state = _read(prefix, caps)
+    except _PARSE_ERRORS:
+        return None
     if not state.root or _local(state.root).lower() in _HTML_ROOTS:
         return None
     synopsis = _synopsis(state, caps)
-    synopsis = Synopsis(
-        kind="xml",
+    synopsis = dataclasses.replace(
+        synopsis,
         title="XML output (cut short)",
         summary=(*synopsis.summary, "The document stops before its root element closes: counts cover what is there."),
-        structure=synopsis.structure,
-        notable_items=synopsis.notable_items,
     )
     if not caps.get("confidence"):
         return synopsis
@@ -739,13 +751,8 @@ def _summarize(inp: KindInput) -> Synopsis | None:
     if caps.get("legacy_encodings") and not text.isascii() and _SURROGATE.search(text) is not None:
         text = _legacy_decoded(text)
     try:
-        try:
-            state = scan(text, expand_entities=caps["expand_entities"])
-        except ExpatError as exc:
-            if caps.get("namespace_errors") != "tolerate" or exc.code not in _NAMESPACE_ERRORS:
-                raise
-            state = scan(text, expand_entities=caps["expand_entities"], namespaces=False)
-    except (ExpatError, _Unexpanded, ValueError, RecursionError, MemoryError):
+        state = _read(lambda namespaces: scan(text, expand_entities=caps["expand_entities"], namespaces=namespaces), caps)
+    except _PARSE_ERRORS:
         cut = _cut_short(text, caps) if caps.get("truncated") else None
         if cut is not None:
             return cut
