@@ -234,7 +234,7 @@ def _xml_document(data: bytes) -> bool:
         return False
     try:
         expat.ParserCreate().Parse(data, True)
-    except (expat.ExpatError, ValueError):
+    except (expat.ExpatError, ValueError, LookupError):  # LookupError: a declared encoding Python lacks
         return False
     return True
 
@@ -247,7 +247,7 @@ def _xml_prefix(data: bytes) -> bool:
         return False
     try:
         expat.ParserCreate().Parse(data, False)
-    except (expat.ExpatError, ValueError):
+    except (expat.ExpatError, ValueError, LookupError):  # LookupError: a declared encoding Python lacks
         return False
     return True
 
@@ -332,7 +332,7 @@ def validate(kind: str, data: bytes, note: str = "") -> str | None:
         parser = expat.ParserCreate()
         try:
             parser.Parse(data, True)
-        except (expat.ExpatError, ValueError) as exc:
+        except (expat.ExpatError, ValueError, LookupError) as exc:  # LookupError: an encoding Python lacks
             # expat knows no multi-byte legacy codec (Shift_JIS, GBK, EUC-KR, Big5): decode as declared
             declared = re.match(rb"""\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][\w.:-]*)["']""", data)
             if declared is None or not note.startswith("legacy:"):
