@@ -135,6 +135,9 @@ CAPS_SCHEMA: Mapping[str, Any] = {
         "config_max_code_share": {"type": "number", "minimum": 0, "maximum": 1},
         "literal_module_max_chars": _INT,
         "literal_module_min_assignments": {"type": "integer", "minimum": 1},
+        "python_program_max_chars": _INT,
+        "python_program_min_statements": {"type": "integer", "minimum": 1},
+        "python_program_min_share": {"type": "number", "minimum": 0, "maximum": 1},
         "xml_document_max_chars": _INT,
     },
 }
@@ -192,6 +195,9 @@ DEFAULTS: Mapping[str, Any] = {
     "config_max_code_share": 0.0,
     "literal_module_max_chars": 0,
     "literal_module_min_assignments": 2,
+    "python_program_max_chars": 0,
+    "python_program_min_statements": 3,
+    "python_program_min_share": 0.6,
     "xml_document_max_chars": 0,
 }
 
@@ -841,12 +847,71 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     return evidence and (assignments >= least or long_value)
 
 
+#: the first line that is no comment nor blank opens a Python statement a program writes: an assignment, a call
+#: or an attribute's use, a compound statement, an import, a decorator (parsing is skipped otherwise)
+_PROGRAM_FIRST = LazyPattern(re.compile, r"(?:[ \t]*(?:#[^\n]*)?\r?\n)*(?:[A-Za-z_][\w.]*(?:\[[^\]\n]*\])?[ \t]*(?:[-+*/%|&^]?=[^=]|\(|\.[A-Za-z_]|:[ \t]*[A-Za-z_])|(?:for|while|if|with|try|def|class|async|from|import|assert|raise|del|global)\b|@[A-Za-z_])")
+#: the statements only a program writes, whatever their values
+_PROGRAM_NODES = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.For, ast.AsyncFor,
+                  ast.While, ast.If, ast.With, ast.AsyncWith, ast.Try, ast.Assert, ast.Raise, ast.Delete, ast.Global)
+#: what makes an assignment's value a program's: a call, an attribute, an index, a comprehension, a lambda
+_PROGRAM_VALUES = (ast.Call, ast.Attribute, ast.Subscript, ast.ListComp, ast.DictComp, ast.SetComp, ast.GeneratorExp, ast.Lambda)
+
+
+def _program_statement(node: ast.stmt, imported: bool) -> bool:
+    """Whether a top-level statement is one only a program writes: an import, a definition, a compound
+    statement; an assignment of a call, an attribute, an index (``ax = fig.add_axes([.2, .2, .7, .7])``), not of a
+    literal or a name (``N = 50``, ``meter = [length] = m``: a configuration's or a units file's lines); a call of a
+    method, or with keywords or a variable (``ax.scatter(x, y, s=area)``), not ``grep(1)`` (a manual's reference);
+    an annotation (``EACCES: int``) only in a module that imports (a stub: a flat YAML file parses as annotations)."""
+    if isinstance(node, _PROGRAM_NODES):
+        return True
+    if isinstance(node, (ast.Assign, ast.AugAssign)) or (isinstance(node, ast.AnnAssign) and node.value is not None):
+        return any(isinstance(sub, _PROGRAM_VALUES) for sub in ast.walk(node.value))
+    if isinstance(node, ast.AnnAssign):
+        return imported
+    if isinstance(node, ast.Expr):
+        value = node.value
+        if isinstance(value, (ast.Await, ast.Yield, ast.YieldFrom)):
+            return True
+        if isinstance(value, ast.Call):
+            return (isinstance(value.func, ast.Attribute) or bool(value.keywords)
+                    or any(not isinstance(arg, ast.Constant) for arg in value.args))
+    return False
+
+
+def _python_program(content: str, caps: Mapping[str, Any]) -> bool:
+    """Whether ``content`` is a Python program that no signature line marks (a notebook cell, an example script
+    without imports: ``fig = Figure()``, ``numpy.random.seed(19680801)``, ``ax.scatter(x, y, s=area)``; a stub
+    module of annotations under an import). It must parse whole as Python (inputs up to
+    ``python_program_max_chars``; 0 turns this off), and of its top-level statements (a docstring and bare strings
+    left out) ``python_program_min_statements`` at least, and ``python_program_min_share`` of them, are statements
+    only a program writes (:func:`_program_statement`). Prose, logs, tables and most configuration files do not
+    parse; those that do (``key = value``, ``key: value``, a units file) assign literals and names."""
+    limit = int(caps.get("python_program_max_chars") or 0)
+    if not limit or len(content) > limit or _PROGRAM_FIRST.match(content) is None:
+        return False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning: a text's `\d` is no reason to print
+            body = ast.parse(content).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    body = [node for node in body if not _is_docstring(node)]
+    imported = any(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body)
+    program = sum(1 for node in body if _program_statement(node, imported))
+    least = int(caps.get("python_program_min_statements") or 1)
+    return program >= least and program >= float(caps.get("python_program_min_share") or 0) * len(body)
+
+
 def _unless_literal_module(
     content: str, caps: Mapping[str, Any], signatures: Evidence
 ) -> tuple[bool, str | None, tuple[Evidence, ...]]:
-    """:func:`_detect`'s "not code" verdict, unless ``content`` is a Python module of constants."""
+    """:func:`_detect`'s "not code" verdict, unless ``content`` is a Python module of constants or a Python
+    program no signature line marks."""
     if _literal_module(content, caps):
         return True, "Python", (Evidence("literal_module", 1.0, 0.9), signatures)
+    if _python_program(content, caps):
+        return True, "Python", (Evidence("python_program", 1.0, 0.85), signatures)
     return False, None, ()
 
 

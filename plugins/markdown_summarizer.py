@@ -839,8 +839,9 @@ _FOREIGN = LazyPattern(re.compile,
     # a formatted manual page (`man -P cat`): its header line ending in the page and section (`Perl::Tidy(3pm)`),
     # a blank line, a section heading (NAME, its translation, or `NAME Module - what it does` on one line) at the
     # start, as the code kind's not_code_patterns read it (they also take a header with an empty section, `Yabar()`:
-    # a Markdown claim never came near that page, so this copy was left as measured)
-    r"|\A(?:[ \t]*\n)*[^\s(][^\n]*\(\d\w*\)[ \t]*\n[ \t]*\n[ \t]*"
+    # a Markdown claim never came near that page, so this copy was left as measured; both take a centred title line
+    # between the header and NAME)
+    r"|\A(?:[ \t]*\n)*[^\s(][^\n]*\(\d\w*\)[ \t]*\n[ \t]*\n(?:[ \t]+\S[^\n]*\n[ \t]*\n)?[ \t]*"
     r"(?:[A-Z][A-Z -]*|[^\x00-\x7f][^\x00-\x1f!-@\[-\x7f]*|NAME[ \t]+[^\s-][^\n]*[ \t]-[ \t][^\n]*)\n",
     re.M,
 )

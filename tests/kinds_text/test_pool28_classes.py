@@ -1,0 +1,291 @@
+"""Issue 10 (pool probes, first looks at Debian pool 28 and PyPI pool 14 at 2a99d3d, half ``a``): classes of real
+files that `default` read as another kind, each with look-alikes that must keep theirs.
+
+- pyspread's matplotlib chart templates (``chart_pie_1_1.py``: ``fig = Figure()``, ``ax.pie(sizes, explode=explode,
+  ...)``, no import, no ``def``) read as text: no signature line marks a Python program made of assignments of calls
+  and method calls. A program that parses whole as Python, whose top-level statements are mostly a program's (imports,
+  definitions, compound statements, assignments of calls or attributes, method calls or calls with keywords or
+  variables) is Python. A units file (``meter = [length] = m = metre``), a flat ``key: value`` file, ``key = value``
+  settings and a manual's ``grep(1), sed(1)`` references parse as Python too, and stay text (of 73,000 files of this
+  machine's /etc, /usr/share, site-packages and node_modules not named ``.py``, two pass the test: a Bazel BUILD
+  file and ``module.exports = require(...)``, both code).
+- micropython-microbit-stubs' ``stdlib/errno.pyi`` (``from typing import Mapping`` over ``EACCES: int`` lines) read
+  as text: annotations under an import are a stub module's.
+- stx2any's m4 templates (``define(`w_paragraph', `<p>')``, ``w_dumpdiv(body)dnl``) read as text: GNU m4's own
+  macros quoted its way and lines closed by ``dnl`` are m4's. A text quoting m4 in prose stays text.
+- trousers' manual pages (``man -l Tspi_Policy_FlushSecret.3.gz``: a centred title line, ``TCG Software Stack
+  Developers Reference``, between the header and NAME) read as C: a centred title may come between a manual page's
+  header and its first section.
+- lightdm's AppArmor abstraction (``# vim:syntax=apparmor`` over ``profile chromium {`` and ``/path Cx -> chromium,``
+  rules) read as CSS: a Vim modeline in a ``#`` comment naming a configuration file type makes no program. A Python
+  module whose modeline names Python stays code.
+- (Debian pool 28) minetest-mod-unifieddyes's ``README.md`` (a setext title over ``Install: Unzip the distribution file,
+  ... and enable it in your world configuration.`` lines and a link) read as text: a ``Key: value`` line whose value is a
+  sentence (six words or more ending in ``.``) is prose, no YAML line. A YAML document of such values stays YAML.
+- polaris-studio's ``linker_file.txt`` (``#`` and ``##`` comments over rows of tab-separated fields) read as
+  Markdown: rows of tab-separated fields are no prose, so ``## HHTYPE`` over them heads no Markdown section. A
+  Markdown document with a heading hierarchy over prose stays Markdown.
+"""
+
+from __future__ import annotations
+
+import toolstub
+
+
+def kind(content: str) -> str:
+    return toolstub.synopsize(content).kind
+
+
+# pyspread: usr/share/pyspread/share/templates/matplotlib/chart_pie_1_1.py (whole)
+PIE_CHART = """fig = Figure()
+ax = fig.add_axes([.2,.2, .7, .7])
+
+# Pie chart, where the slices will be ordered and plotted counter-clockwise:
+labels = 'Frogs', 'Hogs', 'Dogs', 'Logs'
+sizes = [15, 30, 45, 10]
+explode = (0, 0.1, 0, 0)  # only "explode" the 2nd slice (i.e. 'Hogs')
+
+ax.pie(sizes, explode=explode, labels=labels, autopct='%1.1f%%', startangle=90)
+ax.axis('equal')  # Equal aspect ratio ensures that pie is drawn as a circle.
+
+ax.set(title='Pie chart')
+
+fig
+"""
+
+# a Pint-style units file: chained assignments of names and lists parse as Python
+UNITS = """# Units
+meter = [length] = m = metre
+second = [time] = s = sec
+ampere = [current] = A = amp
+candela = [luminosity] = cd = candle
+gram = [mass] = g
+"""
+
+FLAT_SETTINGS = """name = toolstub
+version = 3
+debug = True
+root = home
+"""
+
+FLAT_KEYS = """title: Report
+author: someone
+status: draft
+"""
+
+SEE_ALSO = """grep(1)
+sed(1)
+awk(1)
+"""
+
+
+def test_a_python_program_of_calls_without_imports_is_python() -> None:
+    synopsis = toolstub.synopsize(PIE_CHART)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Python code output"
+
+
+def test_what_parses_as_python_without_a_programs_statements_stays_text() -> None:
+    assert kind(UNITS) == "text"
+    assert kind(FLAT_SETTINGS) == "text"
+    assert kind(SEE_ALSO) == "text"
+    assert kind(FLAT_KEYS) != "code"
+    # a program's statements under half of them: the sizes and labels of a chart are settings without the calls
+    assert kind("labels = 'a', 'b'\nsizes = [1, 2]\nexplode = (0, 1)\ncolours = ['r', 'g']\nax.pie(sizes)\n") == "text"
+
+
+# micropython-microbit-stubs-nl: stdlib/errno.pyi (whole)
+ERRNO_PYI = """from typing import Mapping
+
+errorcode: Mapping[int, str]
+
+EACCES: int
+EADDRINUSE: int
+EAGAIN: int
+EALREADY: int
+EBADF: int
+ECONNABORTED: int
+ECONNREFUSED: int
+ECONNRESET: int
+EEXIST: int
+EHOSTUNREACH: int
+EINPROGRESS: int
+EINVAL: int
+EIO: int
+EISDIR: int
+ENOBUFS: int
+ENODEV: int
+ENOENT: int
+ENOMEM: int
+ENOTCONN: int
+EOPNOTSUPP: int
+EPERM: int
+ETIMEDOUT: int
+"""
+
+
+def test_annotations_under_an_import_are_a_stub_module() -> None:
+    assert kind(ERRNO_PYI) == "code"
+    assert kind(ERRNO_PYI.replace("from typing import Mapping\n", "")) != "code"  # annotations alone: a flat key file
+
+
+# stx2any: usr/share/stx2any/common/secure.m4, its first 12 lines
+SECURE_M4 = """define(`w_gag_cmd',
+`undefine(`$1')'dnl
+`define(`$1',
+   `w_warning(`attempt to use "$1" in secure environment')`$1'($@)')')
+w_gag_cmd(`builtin')
+w_gag_cmd(`syscmd')
+w_gag_cmd(`esyscmd')
+
+define(`w_section', `w_set_or_get(`@w_section', `$1')')
+define(`w_paragraph', `.PP`'w_nl')
+define(`w_listitem', `.IP \\(bu 4`'w_nl\\&')
+define(`w_defnterm', `.TP`'w_nl`'\\&$1`'')
+"""
+
+M4_PROSE = """The stx2any tools are written in m4. Each template defines its macros with
+define, so that a document can be rendered into HTML, DocBook or a manual page.
+Read the manual for the names of the macros a template must define, and
+the order in which the templates are read.
+"""
+
+
+def test_gnu_m4_macros_quoted_its_way_are_m4() -> None:
+    synopsis = toolstub.synopsize(SECURE_M4)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "m4 code output"
+    assert kind(M4_PROSE) == "text"
+
+
+# libtspi-dev: man -l usr/share/man/man3/Tspi_Policy_FlushSecret.3.gz, its first 20 lines
+TSPI_MAN = """Tspi_Policy_FlushSecret(3) Library Functions Manual Tspi_Policy_FlushSecret(3)
+
+                   TCG Software Stack Developers Reference
+
+NAME
+       Tspi_Policy_FlushSecret - flush a cached secret
+
+SYNOPSIS
+       #include <tss/platform.h>
+       #include <tss/tcpa_defines.h>
+       #include <tss/tcpa_typedef.h>
+       #include <tss/tcpa_struct.h>
+       #include <tss/tss_typedef.h>
+       #include <tss/tss_structs.h>
+       #include <tss/tspi.h>
+
+       TSS_RESULT Tspi_Policy_FlushSecret(TSS_HPOLICY hPolicy);
+
+DESCRIPTION
+       Tspi_Policy_FlushSecret flushes the associated secret information.
+"""
+
+
+def test_a_manual_page_with_a_centred_title_over_name_is_text() -> None:
+    assert kind(TSPI_MAN) == "text"
+    # a C header opening with a comment over a prototype stays code
+    assert kind("/* tspi.h */\n\n#include <tss/platform.h>\n#include <tss/tspi.h>\n\nTSS_RESULT Tspi_Policy_FlushSecret(TSS_HPOLICY hPolicy);\n") == "code"
+
+
+# lightdm: etc/apparmor.d/abstractions/lightdm_chromium-browser, lines 1-3 and 13-35 (comments shortened)
+APPARMOR = """# vim:syntax=apparmor
+# Profile abstraction for restricting chromium in the lightdm guest session
+# Author: Jamie Strandboge <jamie@canonical.com>
+
+  /usr/lib/chromium/chromium Cx -> chromium,
+  /usr/lib/chromium-browser/chromium-browser Cx -> chromium,
+  /usr/bin/webapp-container Cx -> chromium,
+
+  ptrace peer=/usr/lib/lightdm/lightdm-guest-session//chromium,
+
+  profile chromium {
+
+    owner @{PROC}/[0-9]*/oom_{,score_}adj w,
+    @{PROC}/sys/kernel/shmmax r,
+    capability sys_admin,  # for sandbox to change namespaces
+    capability sys_chroot, # fod sandbox to chroot to a safe directory
+    capability setgid,     # for sandbox to drop privileges
+    @{PROC}/sys/kernel/yama/ptrace_scope r,
+
+    ptrace (read) peer=/usr/lib/lightdm/lightdm-guest-session,
+
+    /usr/lib/chromium/chrome-sandbox ix,
+  }
+"""
+
+
+def test_a_vim_modeline_naming_a_configuration_type_makes_no_program() -> None:
+    assert kind(APPARMOR) == "text"
+    module = "#!/usr/bin/env python3\n# vim:syntax=python\nimport os\n\n\ndef main():\n    return os.getcwd()\n"
+    assert kind(module) == "code"
+
+
+# polaris-studio: polaris/prepare/popsyn/linker_file.txt, lines 1-12 and 23-33
+LINKER_FILE = """#USE THIS FILE AS A TEMPLATE TO GENERATE A VALID LINKER FILE FOR POPSYN
+
+# Specify input files for sample and marginal variables
+HHFILE\tpums_hh.csv
+PERSONFILE\tpums_person.csv
+ZONEFILE\tsf1.csv
+
+# enter the size of each dimension for the household and person marginal data
+HHDIMS\t7\t4\t7\t5
+PERSONDIMS\t7\t6\t14
+TESTHHDIMS\t11
+
+# Specify the variable id (starting from 0) and column number in the pums files wher the variable is located
+## HHTYPE
+TESTHHVAR\t0\t16
+
+## HHIncome
+HHVAR\t0\t15
+## HH Vehicles
+HHVAR\t1\t11
+## HH Size
+HHVAR\t2\t6
+"""
+
+MARKDOWN_OUTLINE = """# Household model
+
+The linker file names the inputs of the synthesis.
+
+## Inputs
+
+Each input is a CSV file named on its own line.
+
+## Dimensions
+
+The sizes of the marginal tables follow the input names.
+"""
+
+
+def test_tab_separated_rows_under_hash_comments_are_no_markdown() -> None:
+    assert kind(LINKER_FILE) == "text"
+    assert kind(MARKDOWN_OUTLINE) == "markdown"
+
+
+# minetest-mod-unifieddyes: usr/share/doc/minetest-mod-unifieddyes/README.md, lines 1-2, 8 and 10-14
+UNIFIEDDYES_README = """VanessaE's Unified Dyes
+=======================
+
+Unified Dyes expands the standard dye set from 15 colors to 32, 89, or 256 (see the API and usage info).
+
+Dependencies: Minetest engine version 0.4.16 or higher and a corresponding copy of minetest_game.
+
+License: GPL 2.0 or higher.
+
+Install: Unzip the distribution file, rename the resultant folder to just "unifieddyes", move it into Minetest's mods folder, and enable it in your world configuration.
+
+Usage: for detailed usage information, please see [the Unified Dyes Thread](https://forum.minetest.net/viewtopic.php?f=11&t=2178&p=28399) on the Minetest forum.
+
+API: the full API is documented here: https://github.com/minetest-mods/unifieddyes/blob/master/API.md
+"""
+
+
+def test_key_value_lines_whose_values_are_sentences_are_prose() -> None:
+    # a setext title over prose with a Markdown link: the `Install: ...` sentences no longer count as YAML lines
+    assert kind(UNIFIEDDYES_README) == "markdown"
+    # a YAML document of such lines stays YAML
+    assert kind("name: unifieddyes\ndescription: Unified Dyes expands the standard dye set to many more colors.\n"
+                "depends:\n  - default\n  - dye\n") == "yaml"
