@@ -1077,13 +1077,15 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
     # ``====`` banners around a title in a document with Markdown headings and inline markup (a
     # prompt file) are banners: reStructuredText has no ATX headings; directives, roles and
     # literals stay reStructuredText whatever else the document has
-    # reStructuredText has no pipe tables (its tables are ``+---+`` grids and ``=== ===`` columns) and no
-    # ATX headings: in a document with a GFM table or two ``#`` headings (not comments), ````x```` spans
-    # are Markdown code spans, not reStructuredText literals
+    # reStructuredText has no pipe tables (its tables are ``+---+`` grids and ``=== ===`` columns), no
+    # ATX headings and no fenced code blocks: in a document with a GFM table, two ``#`` headings (not comments)
+    # or a fence over prose (typing-inspect's README.md: a ```python block under a badge), ````x```` spans are
+    # Markdown code spans, not reStructuredText literals
     # plain-text titles (``1. Intro`` over ``--------``, a title between ``*****`` and ``-----``) weigh as
     # reStructuredText adornments, unless the document has ATX headings (a NEWS.md over an older plain-text part)
     titles = ev.text_titles if ev.isolated < 2 else 0
-    rst = (ev.rst - ev.rst_literals if ev.pipe_tables or ev.isolated >= 2 else ev.rst) + titles
+    fenced_prose = bool(scan.blocks and scan.prose)
+    rst = (ev.rst - ev.rst_literals if ev.pipe_tables or ev.isolated >= 2 or fenced_prose else ev.rst) + titles
     banners = ev.isolated and not ev.commentish and rst == ev.rst_adornments + titles and inline >= 3
     if not banners and rst + scan.underlines >= 2 and rst + scan.underlines >= scan.blocks + ev.links + scan.tables:
         return ()

@@ -22,6 +22,9 @@ files that `default` read as another kind, each with look-alikes that must keep 
 - (Debian pool 28) minetest-mod-unifieddyes's ``README.md`` (a setext title over ``Install: Unzip the distribution file,
   ... and enable it in your world configuration.`` lines and a link) read as text: a ``Key: value`` line whose value is a
   sentence (six words or more ending in ``.``) is prose, no YAML line. A YAML document of such values stays YAML.
+- (Debian pool 26) python3-typing-inspect's ``README.md`` (a setext title, a badge, a ```python fence, and
+  ````x```` spans throughout) read as text: reStructuredText has no fenced code blocks, so beside a fence over prose
+  ````x```` spans are Markdown code spans. The same page written in reStructuredText (a ``code-block`` directive) stays text.
 - polaris-studio's ``linker_file.txt`` (``#`` and ``##`` comments over rows of tab-separated fields) read as
   Markdown: rows of tab-separated fields are no prose, so ``## HHTYPE`` over them heads no Markdown section. A
   Markdown document with a heading hierarchy over prose stays Markdown.
@@ -289,3 +292,55 @@ def test_key_value_lines_whose_values_are_sentences_are_prose() -> None:
     # a YAML document of such lines stays YAML
     assert kind("name: unifieddyes\ndescription: Unified Dyes expands the standard dye set to many more colors.\n"
                 "depends:\n  - default\n  - dye\n") == "yaml"
+
+
+# python3-typing-inspect: usr/share/doc/python3-typing-inspect/README.md, lines 1-19 and 30-34
+TYPING_INSPECT_README = """Typing Inspect
+==============
+
+[![Build Status](https://travis-ci.org/ilevkivskyi/typing_inspect.svg)](https://travis-ci.org/ilevkivskyi/typing_inspect)
+
+The ``typing_inspect`` module defines experimental API for runtime
+inspection of types defined in the Python standard ``typing`` module.
+Works with ``typing`` version ``3.7.4`` and later. Example usage:
+
+```python
+from typing import Generic, TypeVar, Iterable, Mapping, Union
+from typing_inspect import is_generic_type
+
+T = TypeVar('T')
+
+class MyCollection(Generic[T]):
+    content: T
+
+assert is_generic_type(Mapping)
+```
+
+Currently provided functions (see functions docstrings for examples of usage):
+* ``is_generic_type(tp)``:
+  Test if ``tp`` is a generic type. This includes ``Generic`` itself,
+  but excludes special typing constructs such as ``Union``, ``Tuple``,
+  ``Callable``, ``ClassVar``.
+"""
+
+RST_README = """Typing Inspect
+==============
+
+The ``typing_inspect`` module defines experimental API for runtime
+inspection of types defined in the Python standard ``typing`` module.
+Works with ``typing`` version ``3.7.4`` and later. Example usage:
+
+.. code-block:: python
+
+    from typing_inspect import is_generic_type
+
+Currently provided functions:
+
+* ``is_generic_type(tp)``: test if ``tp`` is a generic type.
+"""
+
+
+def test_double_backtick_spans_beside_a_fence_are_markdown_code_spans() -> None:
+    # reStructuredText has no fenced code blocks: ``x`` spans in a document with a fence over prose are Markdown's
+    assert kind(TYPING_INSPECT_README) == "markdown"
+    assert kind(RST_README) == "text"
