@@ -492,6 +492,56 @@ def _neutral_lines(sample: list[str]) -> list[bool]:
     return out
 
 
+#: a Markdown fence's opening line: three backticks or tildes or more, indented 3 columns at most, an info string
+#: without backticks (```python, ```{toctree}, ~~~)
+_FENCE = LazyPattern(re.compile, r" {0,3}(`{3,}|~{3,})[^`\n]*$")
+
+
+def _fenced_lines(sample: list[str], neutral: list[bool]) -> set[int]:
+    """The sample lines in Markdown fenced blocks (opening and closing lines included); a fence that never closes is
+    none (a stray ````` line in a program's string), and so is one in a block comment (a C header's ``~~~~`` rules
+    under its comments' titles)."""
+    inside: set[int] = set()
+    index = 0
+    while index < len(sample):
+        match = None if neutral[index] else _FENCE.match(sample[index])
+        if match is not None:
+            mark = match.group(1)
+            for end in range(index + 1, len(sample)):
+                if neutral[end]:
+                    continue
+                line = sample[end]
+                body = line.lstrip(" ")
+                if len(line) - len(body) <= 3 and body.rstrip().startswith(mark) and not body.rstrip().strip(mark[0]):
+                    inside.update(range(index, end + 1))
+                    index = end
+                    break
+        index += 1
+    return inside
+
+
+def _fenced_document(table: _Languages, caps: Mapping[str, Any]) -> bool:
+    """Whether the sample is a document that quotes its code in Markdown fences: fenced blocks, and outside them (and
+    outside block comments) lines of which under ``min_code_line_fraction`` are code lines that no comment lead opens
+    (Sphinx's MyST ``_sources/index.md.txt``: a front matter, headings and ``{toctree}`` fences over one ```python
+    example)."""
+    sample = table.sample
+    neutral = table.neutral()
+    fenced = _fenced_lines(sample, neutral)
+    if not fenced:
+        return False
+    outside = [i for i in range(len(sample)) if i not in fenced and not neutral[i]]
+    if len(outside) < 2:
+        return False
+    code_line, non_code = caps.get("code_line_pattern"), caps.get("non_code_line_pattern")
+    code = _line_hits(code_line, table.blob, table.starts) if code_line is not None else set()
+    if non_code is not None:
+        code -= _line_hits(non_code, table.blob, table.starts)
+    # a `#` line outside the fences is a heading or a comment: no program's line either way
+    programs = sum(1 for i in outside if i in code and not sample[i].lstrip().startswith(_COMMENT_LEADS))
+    return programs < float(caps.get("min_code_line_fraction") or 0) * len(outside)
+
+
 def _whole(content: str, sample: list[str], caps: Mapping[str, Any]) -> bool:
     """Whether ``sample`` holds every non-blank line of ``content`` (fewer than ``sample_lines``, read
     from a prefix that is the whole content: see :func:`_sample_lines`)."""
@@ -760,6 +810,22 @@ def _literal_value(node: ast.AST, assigned: set[str]) -> bool:
     return True
 
 
+#: a string value long enough to be a text of its own (a prompt), written on one line
+_TEXT_VALUE_CHARS = 200
+
+
+def _written_text(node: ast.AST, line_bytes: Callable[[int], bytes]) -> bool:
+    """Whether a value is a text written as only Python writes it: a single-quoted string on one line of
+    ``_TEXT_VALUE_CHARS`` or more that holds a ``\\n`` escape (an LLM prompt module: ``system_prompt = 'You are ...\\n\\n1.
+    **Role**: ...'``); a configuration's values are short, and a shell's or INI's quotes know no escapes."""
+    if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or len(node.value) < _TEXT_VALUE_CHARS:
+        return False
+    if (node.end_lineno or node.lineno) != node.lineno or "\n" not in node.value:
+        return False
+    written = line_bytes(node.lineno)[node.col_offset : node.end_col_offset]
+    return written[:1] == b"'" and b"\\n" in written
+
+
 def _is_docstring(node: ast.stmt) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
 
@@ -841,7 +907,8 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
         constants = constants and (member or all(_CONSTANT_NAME.match(t.id) for t in node.targets))
         long_value = long_value or (node.end_lineno or node.lineno) - node.lineno >= 2
         evidence = evidence or _python_only(node.value, line_bytes)
-    if not constants and not imported and not any(isinstance(sub, ast.Dict) for node in body for sub in ast.walk(node)):
+    if (not constants and not imported and not any(isinstance(sub, ast.Dict) for node in body for sub in ast.walk(node))
+            and not any(_written_text(node.value, line_bytes) for node, _member in statements)):
         return False  # `plugname = 'port'` (e2guardian), `targets = {"Fish", "Cat"}` (libconfuse): settings
     least = 1 if coded else int(caps.get("literal_module_min_assignments") or 1)
     return evidence and (assignments >= least or long_value)
@@ -961,6 +1028,8 @@ def _detect(content: str, caps: Mapping[str, Any]) -> tuple[bool, str | None, tu
     whole = _whole(content, sample, caps)
     if sample and caps.get("neutral_blocks") and _pod_document(sample, table.neutral(), whole=whole):
         return False, None, ()  # a POD document (perlfunc.pod, lwptut.pod): documentation with no Perl outside it
+    if sample and not content.startswith("#!") and _fenced_document(table, caps):
+        return False, None, ()  # a document quoting its code in Markdown fences
     marked = table.marked() if sample else None
     ranked = table.ranked() if sample else []
     best = table.table[ranked[0][1]][0] if ranked else None

@@ -1,4 +1,4 @@
-"""Issue 10 (pool probes, first looks at Debian pool 28 and PyPI pool 14 at 2a99d3d, half ``a``): classes of real
+r"""Issue 10 (pool probes, first looks at Debian pool 28 and PyPI pool 14 at 2a99d3d, half ``a``): classes of real
 files that `default` read as another kind, each with look-alikes that must keep theirs.
 
 - pyspread's matplotlib chart templates (``chart_pie_1_1.py``: ``fig = Figure()``, ``ax.pie(sizes, explode=explode,
@@ -25,6 +25,19 @@ files that `default` read as another kind, each with look-alikes that must keep 
 - (Debian pool 26) python3-typing-inspect's ``README.md`` (a setext title, a badge, a ```python fence, and
   ````x```` spans throughout) read as text: reStructuredText has no fenced code blocks, so beside a fence over prose
   ````x```` spans are Markdown code spans. The same page written in reStructuredText (a ``code-block`` directive) stays text.
+- (Debian pools 24 and 27) relational's ``resources.py`` (pyrcc5: ``from PyQt5 import QtCore`` over ``qt_resource_data =
+  b"\`` and its data) and mantis-xray's ``logos.py`` (wxPython's embedded images) read as text: a first statement
+  ``from dotted.name import Name`` over an assignment, a definition or an import is Python's (no other language writes it).
+- (Debian pool 29, first look at 9661e99) ``dpkg-deb -I youtube-dl`` (a control record whose description lists
+  ``imdb:list,`` sites) read as Python: a Debian control record (``dpkg-deb -I``'s header, ``Package:`` over a field
+  only a control record has) is text.
+- (Debian pool 29) python-installer-doc's MyST ``_sources/index.md.txt`` (headings and ``{toctree}`` fences over a
+  ```python example) read as Python: a document whose lines outside its Markdown fences are mostly no program's is no
+  program. A Python module holding a fence in a string stays code.
+- (PyPI pool 15, first look at 9661e99) techflops-analyzer's ``prompts.py`` (``system_prompt = 'You are ...\\n\\n1.
+  ...'``: three lower-case names bound to one-line single-quoted texts) read as text: a single-quoted string of 200
+  characters or more holding ``\\n`` escapes is a text only Python writes so, whatever its name's case. Short quoted
+  settings stay text.
 - polaris-studio's ``linker_file.txt`` (``#`` and ``##`` comments over rows of tab-separated fields) read as
   Markdown: rows of tab-separated fields are no prose, so ``## HHTYPE`` over them heads no Markdown section. A
   Markdown document with a heading hierarchy over prose stays Markdown.
@@ -344,3 +357,186 @@ def test_double_backtick_spans_beside_a_fence_are_markdown_code_spans() -> None:
     # reStructuredText has no fenced code blocks: ``x`` spans in a document with a fence over prose are Markdown's
     assert kind(TYPING_INSPECT_README) == "markdown"
     assert kind(RST_README) == "text"
+
+
+# relational: relational_gui/resources.py, its first 16 lines (pyrcc5's output: one import, then the data), then 1,800
+# data lines of the same shape (the file is 131 KB of them)
+PYQT_RESOURCES = """# -*- coding: utf-8 -*-
+
+# Resource object code
+#
+# Created by: The Resource Compiler for PyQt5 (Qt v5.14.2)
+#
+# WARNING! All changes made in this file will be lost!
+
+from PyQt5 import QtCore
+
+qt_resource_data = b"\\
+\\x00\\x00\\x80\\x4c\\
+\\x89\\
+\\x50\\x4e\\x47\\x0d\\x0a\\x1a\\x0a\\x00\\x00\\x00\\x0d\\x49\\x48\\x44\\x52\\x00\\
+\\x00\\x01\\x00\\x00\\x00\\x01\\x00\\x08\\x06\\x00\\x00\\x00\\x5c\\x72\\xa8\\x66\\
+\\x00\\x00\\x00\\x01\\x73\\x52\\x47\\x42\\x00\\xae\\xce\\x1c\\xe9\\x00\\x00\\x00\\
+""" + "".join("\\x%02x\\x4b\\x47\\x44\\x00\\xff\\x00\\xff\\x00\\xff\\xa0\\xbd\\xa7\\x93\\x00\\x%02x\\\n" % (i % 256, 255 - i % 256)
+          for i in range(1800)) + '"\n'
+
+
+def test_a_first_statement_from_dotted_import_name_marks_python() -> None:
+    synopsis = toolstub.synopsize(PYQT_RESOURCES)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Python code output"
+    # prose that says "from X import Y" in a sentence stays text
+    assert kind("Use it from Python: from the shell, import the module\nand call it as shown below, then read the output.\n") == "text"
+
+
+# the first 240 sites of its list
+SITES = """
+3qsdn 3sat 4tube 56.com 5min 6play 7plus 8tracks 91porn 9c9media
+9gag 9now.com.au abc.net.au abc.net.au:iview abcnews abcnews:video abcotvs abcotvs:clips AcademicEarth:Course acast
+acast:channel ADN AdobeConnect adobetv adobetv:channel adobetv:embed adobetv:show adobetv:video AdultSwim aenetworks
+aenetworks:collection aenetworks:show afreecatv AirMozilla AliExpressLive AlJazeera Allocine AlphaPorno Amara AMCNetworks
+AmericasTestKitchen AmericasTestKitchenSeason anderetijden AnimeOnDemand Anvato aol.com APA Aparat AppleConnect AppleDaily
+ApplePodcasts appletrailers appletrailers:section archive.org ArcPublishing ARD ARD:mediathek ARDBetaMediathek Arkena arte.sky.it
+ArteTV ArteTVEmbed ArteTVPlaylist AsianCrush AsianCrushPlaylist AtresPlayer ATTTechChannel ATVAt AudiMedia AudioBoom
+audiomack audiomack:album AWAAN awaan:live awaan:season awaan:video AZMedien BaiduVideo Bandcamp Bandcamp:album
+Bandcamp:weekly bangumi.bilibili.com bbc bbc.co.uk bbc.co.uk:article bbc.co.uk:iplayer:playlist bbc.co.uk:playlist BBVTV Beatport Beeg
+BehindKink Bellator BellMedia Bet bfi:player bfmtv bfmtv:article bfmtv:live BibelTV Bigflix
+Bild BiliBili BilibiliAudio BilibiliAudioAlbum BiliBiliPlayer BioBioChileTV Biography BIQLE BitChute BitChuteChannel
+BleacherReport BleacherReportCMS blinkx Bloomberg BokeCC BongaCams BostonGlobe Box Bpb BR
+BravoTV Break brightcove:legacy brightcove:new BRMediathek bt:article bt:vestlendingen BusinessInsider BuzzFeed BYUtv
+Camdemy CamdemyFolder CamModels CamTube CamWithHer canalc2.tv Canalplus Canvas CanvasEen CarambaTV
+CarambaTVPage CartoonNetwork cbc.ca cbc.ca:olympics cbc.ca:player cbc.ca:watch cbc.ca:watch:video CBS CBSInteractive CBSLocal
+CBSLocalArticle cbsnews cbsnews:embed cbsnews:livevideo CBSSports CCMA CCTV CDA CeskaTelevize CeskaTelevizePorady
+channel9 CharlieRose Chaturbate Chilloutzone chirbit chirbit:profile cielotv.it Cinchcast Cinemax CiscoLiveSearch
+CiscoLiveSession CJSW cliphunter Clippit ClipRs Clipsyndicate CloserToTruth CloudflareStream Cloudy Clubic
+Clyp cmt.com CNBC CNBCVideo CNN CNNArticle CNNBlogs ComedyCentral ComedyCentralTV CommonMistakes
+CondeNast CONtv Corus Coub Cracked Crackle CrooksAndLiars crunchyroll crunchyroll:playlist CSpan
+CtsNews CTV CTVNews cu.ntv.co.jp Culturebox CultureUnplugged curiositystream curiositystream:collection CWTV DailyMail
+dailymotion dailymotion:playlist dailymotion:user daum.net daum.net:clip daum.net:playlist daum.net:user DBTV DctpTv DeezerPlaylist
+defense.gouv.fr democracynow DHM Digg DigitallySpeaking Digiteka Discovery DiscoveryGo DiscoveryGoPlaylist DiscoveryNetworksDe
+DiscoveryVR Disney dlive:stream dlive:vod Dotsub DouyuShow DouyuTV DPlay DRBonanza Dropbox
+"""
+
+# dpkg-deb -I youtube-dl_2021.12.17-2_all.deb, its first 20 lines and the last of its description's list
+DPKG_DEB_INFO = """ new Debian package, version 2.0.
+ size 77008 bytes: control archive=6800 bytes.
+   16461 bytes,  1233 lines      control
+     294 bytes,     4 lines      md5sums
+ Package: youtube-dl
+ Version: 2021.12.17-2
+ Architecture: all
+ Maintainer: Andreas Tille <tille@debian.org>
+ Installed-Size: 76
+ Depends: yt-dlp
+ Section: oldlibs
+ Priority: optional
+ Homepage: https://ytdl-org.github.io/youtube-dl/
+ Description: download videos from YouTube and other sites (transitional package)
+  youtube-dl is a small command-line program to download videos from
+  YouTube.com and other sites that don't provide direct links to the
+  videos served.
+  .
+  Currently supported sites (or features of sites) are:
+  .
+""" + "".join(f"  {name},\n" for name in SITES.split())
+
+APT_CACHE_SHOW = """Package: bash
+Version: 5.2.15-2+b13
+Essential: yes
+Installed-Size: 7164
+Maintainer: Matthias Klose <doko@debian.org>
+Architecture: amd64
+Depends: base-files (>= 2.1.12), debianutils (>= 5.6-0.1)
+Description: GNU Bourne Again SHell
+"""
+
+
+def test_a_debian_control_record_is_text() -> None:
+    assert kind(DPKG_DEB_INFO) == "text"
+    assert kind(APT_CACHE_SHOW) == "text"
+    # a Python module whose first statement assigns Package stays code
+    assert kind("Package = None\nimport os\n\n\ndef load(path):\n    return os.path.exists(path)\n") == "code"
+
+
+# python-installer-doc: html/_sources/index.md.txt (MyST Markdown: a front matter, headings, directive fences, one
+# ```python example), its first 20 lines and lines 45-62
+MYST_INDEX = """---
+hide-toc: true
+---
+
+# Welcome to installer's documentation
+
+```{include} ../README.md
+:start-after: <!-- start readme-pitch -->
+:end-before: <!-- end readme-pitch -->
+```
+
+```{toctree}
+:hidden:
+
+concepts
+```
+
+## Basic Usage
+
+```python
+import sys
+import sysconfig
+
+from installer import install
+from installer.destinations import SchemeDictionaryDestination
+from installer.sources import WheelFile
+
+# Handler for installation directories and writing into them.
+destination = SchemeDictionaryDestination(
+    sysconfig.get_paths(),
+    interpreter=sys.executable,
+    script_kind="posix",
+)
+
+with WheelFile.open("sampleproject-1.3.1-py2.py3-none-any.whl") as source:
+    install(
+        source=source,
+        destination=destination,
+    )
+```
+"""
+
+PROMPT_MODULE = '''import json
+
+SYSTEM = """Answer in JSON, for example:
+```json
+{"answer": 42}
+```
+"""
+
+
+def ask(client, question):
+    reply = client.complete(SYSTEM, question)
+    return json.loads(reply)
+'''
+
+
+def test_a_document_quoting_its_code_in_fences_is_no_program() -> None:
+    assert kind(MYST_INDEX) == "markdown"
+    assert kind(PROMPT_MODULE) == "code"  # a fence in a program's string: the program's lines are outside it
+
+
+# techflops-analyzer: techflops_analyzer/prompts.py (three one-line assignments; the prompts shortened to their first
+# 300 characters)
+PROMPTS_PY = (
+    "system_prompt = 'You are a specialized assistant designed to analyze text-based news headlines or article snippets"
+    " about technology failures. Your task is to extract and structure key details about the technology flop described"
+    " in the input text. Follow these instructions carefully:\\n\\n1. **Role**: You are an expert in identifying.'\n"
+    "human_prompt = 'Analyze the following news headline or article snippet about a technology flop and extract the"
+    " details in the XML structure given in the instructions:\\n\\n{text}\\n\\nAnswer with the structure only, nothing"
+    " before it and nothing after it, and leave a field empty when the text does not say it at all.'\n"
+    "pattern = '<technology_flop>\\\\s*<technology_name>(.*?)</technology_name>\\\\s*<reason_for_failure>(.*?)"
+    "</reason_for_failure>'\n"
+)
+
+
+def test_a_module_of_long_single_quoted_texts_with_escapes_is_python() -> None:
+    assert kind(PROMPTS_PY) == "code"
+    # settings with short quoted values and lower-case keys stay text (e2guardian's plugin configuration)
+    assert kind("plugname = 'port'\nport = '8080'\nhost = 'localhost'\n") == "text"
