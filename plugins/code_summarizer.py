@@ -533,10 +533,7 @@ def _fenced_document(table: _Languages, caps: Mapping[str, Any]) -> bool:
     outside = [i for i in range(len(sample)) if i not in fenced and not neutral[i]]
     if len(outside) < 2:
         return False
-    code_line, non_code = caps.get("code_line_pattern"), caps.get("non_code_line_pattern")
-    code = _line_hits(code_line, table.blob, table.starts) if code_line is not None else set()
-    if non_code is not None:
-        code -= _line_hits(non_code, table.blob, table.starts)
+    code = table.code_lines()
     # a `#` line outside the fences is a heading or a comment: no program's line either way
     programs = sum(1 for i in outside if i in code and not sample[i].lstrip().startswith(_COMMENT_LEADS))
     return programs < float(caps.get("min_code_line_fraction") or 0) * len(outside)
@@ -660,13 +657,7 @@ class _Languages:
         ``statements``: comment lines (``#``, ``//``, ``;``...) left out too, and 0 for fewer
         than ``minimum`` lines left: a file of comments is not a table of code.
         """
-        caps = self.caps
-        if self._code is None:
-            code_line = caps.get("code_line_pattern")
-            self._code = _line_hits(code_line, self.blob, self.starts) if code_line is not None else set()
-            non_code = caps.get("non_code_line_pattern")
-            self._non_code = _line_hits(non_code, self.blob, self.starts) if non_code is not None else set()
-            self._neutral = self.neutral()
+        self.code_lines()
         # the language's own lines: its comments and continuations, and its signature lines
         own = _line_hits(self.table[index][3], self.blob, self.starts) | self.signature_lines(index)
         counted = [i for i, neutral in enumerate(self._neutral) if not neutral]
@@ -682,6 +673,17 @@ class _Languages:
             return 1.0 if any(self._neutral) else 0.0
         code = (self._code | own) - self._non_code
         return sum(1 for i in counted if i in code) / len(counted)
+
+    def code_lines(self) -> set[int]:
+        """The sample lines ``code_line_pattern`` matches and ``non_code_line_pattern`` does not (log lines)."""
+        if self._code is None:
+            caps = self.caps
+            code_line = caps.get("code_line_pattern")
+            self._code = _line_hits(code_line, self.blob, self.starts) if code_line is not None else set()
+            non_code = caps.get("non_code_line_pattern")
+            self._non_code = _line_hits(non_code, self.blob, self.starts) if non_code is not None else set()
+            self._neutral = self.neutral()
+        return self._code - self._non_code
 
 
 #: a configuration line is read on its first 500 chars (a 10 MB line costs no more than a short one)
