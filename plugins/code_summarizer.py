@@ -53,6 +53,7 @@ defined symbols.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import warnings
 from bisect import bisect_right
@@ -832,6 +833,18 @@ def _is_docstring(node: ast.stmt) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
 
 
+@functools.lru_cache(maxsize=2)
+def _python_body(content: str) -> tuple[ast.stmt, ...] | None:
+    """The top-level statements of ``content`` parsed as Python, or None when it does not parse (kept for the next
+    question about the same content: the constants-module and the program tests both ask)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning: a text's `\d` is no reason to print
+            return tuple(ast.parse(content).body)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     """Whether ``content`` is a Python module of constants (``COM_SLEEP = 0x00``, ``PANEL = 'x'``,
     a fixture ``getAllObjects = [{'id': 1}]``) that the configuration reading took for ``key = value``.
@@ -851,12 +864,10 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     limit = int(caps.get("literal_module_max_chars") or 0)
     if not limit or len(content) > limit or _FIRST_STATEMENT.match(content) is None:
         return False
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarning: a text's `\d` is no reason to print
-            body = ast.parse(content).body
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    parsed = _python_body(content)
+    if parsed is None:
         return False
+    body = list(parsed)
     if body and _is_docstring(body[0]):
         body = body[1:]  # the module's docstring
     lines = _PY_LINE_END.split(content)  # as Python counts lines (str.splitlines also splits at \f, \x1c...)
@@ -959,13 +970,10 @@ def _python_program(content: str, caps: Mapping[str, Any]) -> bool:
     limit = int(caps.get("python_program_max_chars") or 0)
     if not limit or len(content) > limit or _PROGRAM_FIRST.match(content) is None:
         return False
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarning: a text's `\d` is no reason to print
-            body = ast.parse(content).body
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    parsed = _python_body(content)
+    if parsed is None:
         return False
-    body = [node for node in body if not _is_docstring(node)]
+    body = [node for node in parsed if not _is_docstring(node)]
     imported = any(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body)
     program = sum(1 for node in body if _program_statement(node, imported))
     least = int(caps.get("python_program_min_statements") or 1)
