@@ -72,13 +72,16 @@ DEFAULTS: Mapping[str, Any] = {
     "table_rule": r"^ {0,3}\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$",
     "quote": r"^ {0,3}>",
     "code_line": (
-        r"^[ \t]*(?:(?:from|import|def|class|return|elif|else:|try:|except|async|await|fn|pub|let|const|var"
+        r"^[ \t]*(?:--(?:[ \t]|$)|--[^-\s]"  # `--` comment lines (Lua, SQL, Haskell), not a `---` rule
+        r"|[^\t\n]*\S\t+\S"  # rows of tab-separated fields
+        r"|(?:from|import|def|class|return|elif|else:|try:|except|async|await|fn|pub|let|const|var"
         r"|function|package|use|public|private|echo|export|local|fi|done|esac)\b"
         r"|[A-Za-z_][\w.]*(?:\[[^\]]*\])?[ \t]*[-+*/|&]?=[^=]|.*[;{}][ \t]*$|.*\):[ \t]*$"
         r"|#\d+ (?:\[|DONE\b|CACHED\b|ERROR\b|\d+\.\d+ )"  # BuildKit step lines
         r"|[rbuf]?'[^'\n]*'[ \t]*(?:[,)+][ \t]*)?(?:#.*)?$)"  # data rows of string literals (a codec table)
     ),
-    "yaml_line": r"^[ \t]*(?:-[ \t]+)?[A-Za-z0-9_.-]+:(?:[ \t]+\S|[ \t]*$)",
+    # a `Key: value` line, unless its value is a sentence (six words or more ending in `.`, `!` or `?`)
+    "yaml_line": r"^[ \t]*(?:-[ \t]+)?[A-Za-z0-9_.-]+:(?:[ \t]*$|[ \t]+\S+(?:[ \t]+\S+){0,4}[ \t]*$|[ \t]+\S[^\n]*[^.!?\s][ \t]*$)",
     "task_item": r"^[ \t]*[-*+][ \t]+\[[ xX]\][ \t]+\S",
     # a line of an annotated listing that quotes a document (git blame's `^6877d85 (Name 2026-12-02 15:09:18 +0000 3)`,
     # its --porcelain headers): half the probe's lines or more and the document is quoted, not the output

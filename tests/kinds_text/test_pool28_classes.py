@@ -38,6 +38,10 @@ files that `default` read as another kind, each with look-alikes that must keep 
   ...'``: three lower-case names bound to one-line single-quoted texts) read as text: a single-quoted string of 200
   characters or more holding ``\\n`` escapes is a text only Python writes so, whatever its name's case. Short quoted
   settings stay text.
+- (Debian pool 30, first look at f12671b) awesome's Lua modules (``wibox/widget/separator.lua``: LDoc ``--`` comments
+  writing Markdown lists, code spans and images over ``local x = require(...)``) read as Markdown, where compat is
+  right: a ``--`` comment line is a program's line in Markdown's scan, not prose. A Markdown page with a ``-- name`` line stays
+  Markdown.
 - polaris-studio's ``linker_file.txt`` (``#`` and ``##`` comments over rows of tab-separated fields) read as
   Markdown: rows of tab-separated fields are no prose, so ``## HHTYPE`` over them heads no Markdown section. A
   Markdown document with a heading hierarchy over prose stays Markdown.
@@ -540,3 +544,74 @@ def test_a_module_of_long_single_quoted_texts_with_escapes_is_python() -> None:
     assert kind(PROMPTS_PY) == "code"
     # settings with short quoted values and lower-case keys stay text (e2guardian's plugin configuration)
     assert kind("plugname = 'port'\nport = '8080'\nhost = 'localhost'\n") == "text"
+
+
+# awesome: usr/share/awesome/lib/wibox/widget/separator.lua, lines 1-49 (LDoc comments writing Markdown over a module)
+SEPARATOR_LUA = """---------------------------------------------------------------------------
+-- A flexible separator widget.
+--
+-- By default, this widget display a simple line, but can be extended by themes
+-- (or directly) to display much more complex visuals.
+--
+-- This widget is mainly intended to be used alongside the `spacing_widget`
+-- property supported by various layouts such as:
+--
+-- * `wibox.layout.fixed`
+-- * `wibox.layout.flex`
+-- * `wibox.layout.ratio`
+--
+-- When used with these layouts, it is also possible to provide custom clipping
+-- functions. This is useful when the layout has overlapping widgets (negative
+-- spacing).
+--
+--![Usage example](../images/AUTOGEN_wibox_widget_defaults_separator.svg)
+--
+-- @usage
+-- wibox.widget {
+--     widget = wibox.widget.separator
+-- }
+--
+-- @author Emmanuel Lepage Vallee &lt;elv1313@gmail.com&gt;
+-- @copyright 2014, 2017 Emmanuel Lepage Vallee
+-- @classmod wibox.widget.separator
+---------------------------------------------------------------------------
+local beautiful = require( "beautiful"         )
+local base      = require( "wibox.widget.base" )
+local color     = require( "gears.color"       )
+local gtable    = require( "gears.table"       )
+
+local separator = {}
+
+--- The separator's orientation.
+--
+-- Valid values are:
+--
+-- * *vertical*: From top to bottom
+-- * *horizontal*: From left to right
+-- * *auto*: Decide depending on the widget geometry (default)
+--
+-- The default value is selected automatically. If the widget is taller than
+-- large, it will use vertical and vice versa.
+--
+--![Usage example](../images/AUTOGEN_wibox_widget_separator_orientation.svg)
+--
+-- @property orientation
+-- @param string
+"""
+
+MARKDOWN_WITH_DASHES = """# Release notes
+
+The widget draws a line between its neighbours -- see the *spacing* option.
+
+-- the maintainers
+
+* [Documentation](https://awesomewm.org/doc/api/)
+* `wibox.widget.separator` is new
+"""
+
+
+def test_a_module_whose_dash_dash_comments_write_markdown_is_code() -> None:
+    synopsis = toolstub.synopsize(SEPARATOR_LUA)
+    assert synopsis.kind == "code"
+    assert synopsis.title == "Lua code output"
+    assert kind(MARKDOWN_WITH_DASHES) == "markdown"  # a `--` line or two in a Markdown page
