@@ -526,6 +526,8 @@ def _fenced_document(table: _Languages, caps: Mapping[str, Any]) -> bool:
     outside block comments) lines of which under ``min_code_line_fraction`` are code lines that no comment lead opens
     (Sphinx's MyST ``_sources/index.md.txt``: a front matter, headings and ``{toctree}`` fences over one ```python
     example)."""
+    if b"```" not in table.blob and b"~~~" not in table.blob:
+        return False  # no fence at all (most programs): one C-speed look
     sample = table.sample
     neutral = table.neutral()
     fenced = _fenced_lines(sample, neutral)
