@@ -839,6 +839,9 @@ _FOREIGN = LazyPattern(re.compile,
     r"\x1f|^File: [^,\n]+,[ \t]+Node: |produced by makeinfo"  # GNU info
     r"|^\*[\w.+-]+\.txt\*[ \t]|vim:[^\n]*\bft=help\b"  # Vim help
     r"|^Help on (?:module|package|class|function|built-in|method)\b"  # pydoc
+    # an AsciiDoc manual page's source (`asciidoc -d manpage`: git-doc's `gitformat-index.txt`): its title is the page's
+    # name and section alone, underlined; a Markdown man page (ronn) writes `name(1) -- what it does` on that line
+    r"|\A(?:[ \t]*\n)*[\w.:+-]+\(\d\w*\)[ \t]*\n={3,}[ \t]*\n"
     # a formatted manual page (`man -P cat`): its header line ending in the page and section (`Perl::Tidy(3pm)`),
     # a blank line, a section heading (NAME, its translation, or `NAME Module - what it does` on one line) at the
     # start, as the code kind's not_code_patterns read it (they also take a header with an empty section, `Yabar()`:

@@ -42,6 +42,10 @@ files that `default` read as another kind, each with look-alikes that must keep 
   writing Markdown lists, code spans and images over ``local x = require(...)``) read as Markdown, where compat is
   right: a ``--`` comment line is a program's line in Markdown's scan, not prose. A Markdown page with a ``-- name`` line stays
   Markdown.
+- (Debian pool 30) git-doc's ``gitformat-index.txt`` and ``gitprotocol-pack.txt`` (AsciiDoc manual page sources:
+  ``gitformat-index(5)`` over ``====``, then ``NAME`` over ``----``) read as Markdown, where compat is right: a title that
+  is a manual page's name and section alone, underlined, opens an AsciiDoc manual page. A ronn page (Markdown: the
+  title line says what the command does) stays Markdown.
 - polaris-studio's ``linker_file.txt`` (``#`` and ``##`` comments over rows of tab-separated fields) read as
   Markdown: rows of tab-separated fields are no prose, so ``## HHTYPE`` over them heads no Markdown section. A
   Markdown document with a heading hierarchy over prose stays Markdown.
@@ -615,3 +619,124 @@ def test_a_module_whose_dash_dash_comments_write_markdown_is_code() -> None:
     assert synopsis.kind == "code"
     assert synopsis.title == "Lua code output"
     assert kind(MARKDOWN_WITH_DASHES) == "markdown"  # a `--` line or two in a Markdown page
+
+
+# git-doc: usr/share/doc/git-doc/gitformat-index.txt, lines 1-100 (AsciiDoc, `asciidoc -d manpage`)
+GITFORMAT_INDEX = """gitformat-index(5)
+==================
+
+NAME
+----
+gitformat-index - Git index format
+
+SYNOPSIS
+--------
+[verse]
+$GIT_DIR/index
+
+DESCRIPTION
+-----------
+
+Git index format
+
+== The Git index file has the following format
+
+  All binary numbers are in network byte order.
+  In a repository using the traditional SHA-1, checksums and object IDs
+  (object names) mentioned below are all computed using SHA-1.  Similarly,
+  in SHA-256 repositories, these values are computed using SHA-256.
+  Version 2 is described here unless stated otherwise.
+
+   - A 12-byte header consisting of
+
+     4-byte signature:
+       The signature is { 'D', 'I', 'R', 'C' } (stands for "dircache")
+
+     4-byte version number:
+       The current supported versions are 2, 3 and 4.
+
+     32-bit number of index entries.
+
+   - A number of sorted index entries (see below).
+
+   - Extensions
+
+     Extensions are identified by signature. Optional extensions can
+     be ignored if Git does not understand them.
+
+     4-byte extension signature. If the first byte is 'A'..'Z' the
+     extension is optional and can be ignored.
+
+     32-bit size of the extension
+
+     Extension data
+
+   - Hash checksum over the content of the index file before this checksum.
+
+== Index entry
+
+  Index entries are sorted in ascending order on the name field,
+  interpreted as a string of unsigned bytes (i.e. memcmp() order, no
+  localization, no special casing of directory separator '/'). Entries
+  with the same name are sorted by their stage field.
+
+  An index entry typically represents a file. However, if sparse-checkout
+  is enabled in cone mode (`core.sparseCheckoutCone` is enabled) and the
+  `extensions.sparseIndex` extension is enabled, then the index may
+  contain entries for directories outside of the sparse-checkout definition.
+  These entries have mode `040000`, include the `SKIP_WORKTREE` bit, and
+  the path ends in a directory separator.
+
+  32-bit ctime seconds, the last time a file's metadata changed
+    this is stat(2) data
+
+  32-bit ctime nanosecond fractions
+    this is stat(2) data
+
+  32-bit mtime seconds, the last time a file's data changed
+    this is stat(2) data
+
+  32-bit mtime nanosecond fractions
+    this is stat(2) data
+
+  32-bit dev
+    this is stat(2) data
+
+  32-bit ino
+    this is stat(2) data
+
+  32-bit mode, split into (high to low bits)
+
+    4-bit object type
+      valid values in binary are 1000 (regular file), 1010 (symbolic link)
+      and 1110 (gitlink)
+
+    3-bit unused
+
+    9-bit unix permission. Only 0755 and 0644 are valid for regular files.
+    Symbolic links and gitlinks have value 0 in this field.
+
+  32-bit uid
+    this is stat(2) data
+
+  32-bit gid
+    this is stat(2) data
+
+"""
+
+RONN_PAGE = """git-foo(1) -- frobnicate the index
+==================================
+
+## SYNOPSIS
+
+`git foo` [`--all`] <path>...
+
+## DESCRIPTION
+
+**git-foo** frobnicates the index. See [git-index(5)](https://git-scm.com/docs/index-format) for the format.
+"""
+
+
+def test_an_asciidoc_manual_page_source_is_text() -> None:
+    assert kind(GITFORMAT_INDEX) == "text"
+    assert kind(RONN_PAGE) == "markdown"  # a ronn page (Markdown) names what the command does on its title line
