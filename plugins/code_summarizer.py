@@ -198,7 +198,7 @@ DEFAULTS: Mapping[str, Any] = {
     "literal_module_min_assignments": 2,
     "python_program_max_chars": 0,
     "python_program_min_statements": 3,
-    "python_program_min_share": 0.6,
+    "python_program_min_share": 0.5,
     "xml_document_max_chars": 0,
 }
 
@@ -835,6 +835,14 @@ def _is_docstring(node: ast.stmt) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
 
 
+def _python_statements(content: str, limit: int, first: Any) -> tuple[ast.stmt, ...] | None:
+    """The top-level statements of ``content`` when a test may parse it (``limit`` chars at most, 0: never; its first
+    statement as ``first`` says), else None; None too when it does not parse."""
+    if not limit or len(content) > limit or first.match(content) is None:
+        return None
+    return _python_body(content)
+
+
 @functools.lru_cache(maxsize=2)
 def _python_body(content: str) -> tuple[ast.stmt, ...] | None:
     """The top-level statements of ``content`` parsed as Python, or None when it does not parse (kept for the next
@@ -863,10 +871,7 @@ def _literal_module(content: str, caps: Mapping[str, Any]) -> bool:
     Python-only evidence and its attributes may be lower-case; so do imports among the assignments. A ``[section]`` line,
     a bare word (``user = www-data``, ``host = localhost``) or a call is no literal.
     """
-    limit = int(caps.get("literal_module_max_chars") or 0)
-    if not limit or len(content) > limit or _FIRST_STATEMENT.match(content) is None:
-        return False
-    parsed = _python_body(content)
+    parsed = _python_statements(content, int(caps.get("literal_module_max_chars") or 0), _FIRST_STATEMENT)
     if parsed is None:
         return False
     body = list(parsed)
@@ -969,10 +974,7 @@ def _python_program(content: str, caps: Mapping[str, Any]) -> bool:
     left out) ``python_program_min_statements`` at least, and ``python_program_min_share`` of them, are statements
     only a program writes (:func:`_program_statement`). Prose, logs, tables and most configuration files do not
     parse; those that do (``key = value``, ``key: value``, a units file) assign literals and names."""
-    limit = int(caps.get("python_program_max_chars") or 0)
-    if not limit or len(content) > limit or _PROGRAM_FIRST.match(content) is None:
-        return False
-    parsed = _python_body(content)
+    parsed = _python_statements(content, int(caps.get("python_program_max_chars") or 0), _PROGRAM_FIRST)
     if parsed is None:
         return False
     body = [node for node in parsed if not _is_docstring(node)]

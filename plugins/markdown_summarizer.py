@@ -1090,8 +1090,8 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
     # plain-text titles (``1. Intro`` over ``--------``, a title between ``*****`` and ``-----``) weigh as
     # reStructuredText adornments, unless the document has ATX headings (a NEWS.md over an older plain-text part)
     titles = ev.text_titles if ev.isolated < 2 else 0
-    fenced_prose = bool(scan.blocks and scan.prose)
-    rst = (ev.rst - ev.rst_literals if ev.pipe_tables or ev.isolated >= 2 or fenced_prose else ev.rst) + titles
+    fenced = bool(scan.blocks and scan.prose)
+    rst = (ev.rst - ev.rst_literals if ev.pipe_tables or ev.isolated >= 2 or fenced else ev.rst) + titles
     banners = ev.isolated and not ev.commentish and rst == ev.rst_adornments + titles and inline >= 3
     if not banners and rst + scan.underlines >= 2 and rst + scan.underlines >= scan.blocks + ev.links + scan.tables:
         return ()
@@ -1100,7 +1100,6 @@ def _claim_evidence(scan: _Scan, caps: Mapping[str, Any], ev: _Evidence | None =
     if ev.commentish > headed and scan.blocks + ev.links + scan.tables < 2 + ev.commentish // 4:
         return ()
     hierarchy = ev.isolated >= 2 and (len(ev.levels) >= 2 or min(ev.levels) >= 2) and scan.prose + scan.lists >= 2
-    fenced = bool(scan.blocks and scan.prose)
     # a heading over Markdown lists and prose (a prompt file, a TODO): ATX headings, none of them a
     # comment, and more list items and prose lines than a heading or two in a plain-text file has; the
     # ATX headings are the document's own (a text titled by ``----`` underlines quoting a ``# Exim filter``
